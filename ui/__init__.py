@@ -1,0 +1,1 @@
+"""The user's side of Землевласник: the command line and the pygame-ce window."""

@@ -1,0 +1,60 @@
+"""The `zemlevlasnyk` command: one entry point, one subcommand per module.
+
+Each command module exposes `register(subparsers)` which adds its parser and sets
+`func`, a callable taking the parsed namespace and returning the exit code. Modules are
+imported lazily by name so that a broken optional part (say, no display) never stops the
+others from working.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+# The subcommand modules, in the order they are listed in `--help`.
+COMMAND_MODULES = (
+    "ui.cmd_simulate",
+    "ui.cmd_table",
+    "ui.cmd_tables",
+)
+
+
+class UserError(Exception):
+    """Bad input from the person at the keyboard: shown as a message, never a traceback."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="zemlevlasnyk",
+        description="Землевласник (Landlord): a board game for 2-4 players on one Wi-Fi.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMAND_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name == name:
+                continue  # that command is not part of this build yet
+            raise
+        module.register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return 0
+    try:
+        return int(args.func(args) or 0)
+    except UserError as exc:
+        print(f"zemlevlasnyk {args.command}: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("zemlevlasnyk: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
