@@ -1,0 +1,80 @@
+"""State diffs: the change from one plain-JSON game state to the next, as a list of edits.
+
+An edit is `[path, value]` (set the value at `path`) or `[path]` (delete the key at `path`);
+a path is a list of object keys and list indices from the root. Lists whose length changed
+are replaced whole. `make_diff(a, b)` followed by `apply_diff(a, diff)` gives exactly `b`;
+`apply_diff` edits in place (a replica owns its state) and never trusts its input: a
+malformed diff is a `ValueError`, after which the state must be thrown away.
+"""
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+Path = list[Any]
+
+
+def make_diff(old: Any, new: Any) -> list[list[Any]]:
+    edits: list[list[Any]] = []
+    _diff(old, new, [], edits)
+    return edits
+
+
+def _diff(old: Any, new: Any, path: Path, edits: list[list[Any]]) -> None:
+    if type(old) is type(new) and isinstance(old, dict):
+        for key in sorted(old):
+            if key not in new:
+                edits.append([path + [key]])
+        for key in sorted(new):
+            if key in old:
+                _diff(old[key], new[key], path + [key], edits)
+            else:
+                edits.append([path + [key], new[key]])
+    elif type(old) is type(new) and isinstance(old, list) and len(old) == len(new):
+        for index, (a, b) in enumerate(zip(old, new)):
+            _diff(a, b, path + [index], edits)
+    elif type(old) is not type(new) or old != new:
+        edits.append([path, new])
+
+
+def apply_diff(state: Any, diff: Any) -> Any:
+    """`state` with `diff` applied, edited in place (the root itself may be replaced)."""
+    if not isinstance(diff, list):
+        raise ValueError("a diff is a list of edits")
+    result = state
+    for edit in diff:
+        if not isinstance(edit, list) or len(edit) not in (1, 2) or not isinstance(edit[0], list):
+            raise ValueError(f"malformed edit {str(edit)[:80]}")
+        path = edit[0]
+        if not path:
+            if len(edit) == 1:
+                raise ValueError("cannot delete the whole state")
+            result = copy.deepcopy(edit[1])
+            continue
+        parent = result
+        for step in path[:-1]:
+            parent = _child(parent, step)
+        last = path[-1]
+        if len(edit) == 1:
+            if not isinstance(parent, dict) or last not in parent:
+                raise ValueError(f"cannot delete {path!r}")
+            del parent[last]
+        elif isinstance(parent, dict) and isinstance(last, str):
+            parent[last] = copy.deepcopy(edit[1])
+        elif isinstance(parent, list) and _is_index(last) and last < len(parent):
+            parent[last] = copy.deepcopy(edit[1])
+        else:
+            raise ValueError(f"cannot set {path!r}")
+    return result
+
+
+def _is_index(step: Any) -> bool:
+    return isinstance(step, int) and not isinstance(step, bool) and step >= 0
+
+
+def _child(node: Any, step: Any) -> Any:
+    if isinstance(node, dict) and isinstance(step, str) and step in node:
+        return node[step]
+    if isinstance(node, list) and _is_index(step) and step < len(node):
+        return node[step]
+    raise ValueError(f"no such path step {step!r}")

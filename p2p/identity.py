@@ -1,0 +1,116 @@
+"""Player profiles: an Ed25519 identity with a display name and a token colour, on disk.
+
+A profile lives in `<data dir>/profiles/<profile>.json`, the data dir being
+`$XDG_DATA_HOME/zemlevlasnyk` (default `~/.local/share/zemlevlasnyk`), so tests and several
+players on one machine each point `XDG_DATA_HOME` at their own folder. It is created on
+first use; the signing key never leaves the file, which is readable by its owner only.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from nacl.signing import SigningKey, VerifyKey
+
+from p2p.errors import Code, local
+
+APP_DIR = "zemlevlasnyk"
+PROFILE_FORMAT = 1
+
+# The token colours a table offers, in the order new players get them.
+COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
+
+# Long enough for a real name, short enough to fit beside a seat on the board.
+MAX_NAME = 24
+
+_PROFILE_NAME = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
+
+
+def data_dir() -> Path:
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / APP_DIR
+
+
+def clean_name(name: str) -> str:
+    """A display name with control characters removed and its length capped."""
+    cleaned = "".join(ch for ch in name if ch.isprintable()).strip()
+    return cleaned[:MAX_NAME] or "Player"
+
+
+def fingerprint(public_key: bytes) -> str:
+    """A short, human-comparable form of a public key (its first 8 bytes in hex)."""
+    return public_key[:8].hex()
+
+
+@dataclass(frozen=True)
+class Profile:
+    name: str
+    colour: str
+    signing_key: SigningKey
+
+    @property
+    def public_key(self) -> bytes:
+        return bytes(self.signing_key.verify_key)
+
+    @property
+    def key_hex(self) -> str:
+        return self.public_key.hex()
+
+    def sign(self, data: bytes) -> bytes:
+        return self.signing_key.sign(data).signature
+
+    def with_name(self, name: str) -> Profile:
+        return Profile(clean_name(name), self.colour, self.signing_key)
+
+
+def verify_key(public_hex: str) -> VerifyKey:
+    return VerifyKey(bytes.fromhex(public_hex))
+
+
+def load_or_create(profile: str = "default", *, name: str | None = None,
+                   colour: str | None = None, folder: Path | None = None) -> Profile:
+    """The named profile, created with a fresh key on first use.
+
+    `name` and `colour`, when given, replace the stored ones (and are saved)."""
+    if not _PROFILE_NAME.match(profile):
+        raise local(Code.BAD_PROFILE, f"profile name {profile!r} must be 1-32 letters, digits, '-' or '_'")
+    if colour is not None and colour not in COLOURS:
+        raise local(Code.BAD_PROFILE, f"colour {colour!r} is not one of {', '.join(COLOURS)}")
+    path = (folder or data_dir()) / "profiles" / f"{profile}.json"
+    if path.exists():
+        stored = _read(path)
+    else:
+        stored = Profile(clean_name(name or os.environ.get("USER", "") or "Player"),
+                         colour or COLOURS[0], SigningKey.generate())
+        _write(path, stored)
+    if (name is not None and clean_name(name) != stored.name) or (colour is not None and colour != stored.colour):
+        stored = Profile(clean_name(name) if name is not None else stored.name,
+                         colour or stored.colour, stored.signing_key)
+        _write(path, stored)
+    return stored
+
+
+def _read(path: Path) -> Profile:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if data.get("format") != PROFILE_FORMAT:
+            raise ValueError(f"unknown profile format {data.get('format')!r}")
+        key = SigningKey(bytes.fromhex(data["signing_key"]))
+        colour = data["colour"] if data.get("colour") in COLOURS else COLOURS[0]
+        return Profile(clean_name(str(data["name"])), colour, key)
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise local(Code.BAD_PROFILE, f"profile {path} is unreadable ({exc}); move it away to start afresh") from exc
+
+
+def _write(path: Path, profile: Profile) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = {"format": PROFILE_FORMAT, "name": profile.name, "colour": profile.colour,
+            "signing_key": bytes(profile.signing_key).hex()}
+    tmp = path.with_suffix(".tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        json.dump(data, handle, indent=1)
+    os.replace(tmp, path)

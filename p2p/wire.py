@@ -1,0 +1,139 @@
+"""Messages as bytes, and signatures over them.
+
+Every message is a JSON object with a string field `t` (its type), encoded with the engine's
+`canonical_json` (UTF-8, sorted keys, no spaces, no floats). Everything signed is signed over
+a domain tag followed by the canonical encoding of the object without its `sig` field, so a
+signature made for one purpose can never be passed off as another.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from nacl.exceptions import BadSignatureError
+from nacl.signing import SigningKey, VerifyKey
+
+from engine import canonical_json
+from p2p.errors import Code, remote
+
+PROTOCOL_VERSION = 1
+
+# Domain tags, one per kind of signed object (see docs/PROTOCOL.md, "What is signed").
+TAG_ACTION = b"zemlevlasnyk/v1/action\n"
+TAG_RECORD = b"zemlevlasnyk/v1/record\n"
+TAG_READY = b"zemlevlasnyk/v1/ready\n"
+TAG_WELCOME = b"zemlevlasnyk/v1/welcome\n"
+TAG_AUTH = b"zemlevlasnyk/v1/auth\n"
+
+# JSON nested deeper than this is not something our messages ever contain (the deepest is
+# a record's diff value); refusing it early keeps the decoder's recursion shallow.
+MAX_DEPTH = 32
+
+
+def encode(message: dict[str, Any]) -> bytes:
+    return canonical_json(message)
+
+
+def decode(payload: bytes) -> dict[str, Any]:
+    """A message from the wire; `ProtocolError(remote)` for anything that is not one."""
+    try:
+        text = payload.decode("utf-8")
+        message = json.loads(text, object_pairs_hook=_no_duplicates, parse_float=_no_float,
+                             parse_constant=_no_float)
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+        raise remote(Code.GARBAGE, f"not a message: {str(exc)[:120]}") from None
+    if not isinstance(message, dict) or not isinstance(message.get("t"), str):
+        raise remote(Code.BAD_MESSAGE, "a message must be an object with a string field 't'")
+    if _depth(message) > MAX_DEPTH:
+        raise remote(Code.BAD_MESSAGE, "message nested too deeply")
+    return message
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise ValueError(f"duplicate key {key!r}")
+        out[key] = value
+    return out
+
+
+def _no_float(text: str) -> Any:
+    raise ValueError(f"floats are not part of the protocol: {text[:20]}")
+
+
+def _depth(obj: Any) -> int:
+    stack = [(obj, 1)]
+    deepest = 0
+    while stack:
+        item, level = stack.pop()
+        deepest = max(deepest, level)
+        if level > MAX_DEPTH:
+            break
+        if isinstance(item, dict):
+            stack.extend((v, level + 1) for v in item.values())
+        elif isinstance(item, list):
+            stack.extend((v, level + 1) for v in item)
+    return deepest
+
+
+def signed_bytes(tag: bytes, obj: dict[str, Any]) -> bytes:
+    """What a signature over `obj` covers: the tag, then `obj` without `sig`, canonical."""
+    return tag + canonical_json({k: v for k, v in obj.items() if k != "sig"})
+
+
+def sign(key: SigningKey, tag: bytes, obj: dict[str, Any]) -> dict[str, Any]:
+    """`obj` with a `sig` field added."""
+    return {**obj, "sig": key.sign(signed_bytes(tag, obj)).signature.hex()}
+
+
+def check_signature(public_hex: Any, tag: bytes, obj: dict[str, Any]) -> bool:
+    sig = obj.get("sig")
+    if not isinstance(public_hex, str) or not isinstance(sig, str):
+        return False
+    try:
+        raw = bytes.fromhex(sig)
+    except ValueError:
+        return False
+    return verify_raw(public_hex, signed_bytes(tag, obj), raw)
+
+
+def verify_raw(public_hex: str, data: bytes, sig: bytes) -> bool:
+    try:
+        VerifyKey(bytes.fromhex(public_hex)).verify(data, sig)
+    except (ValueError, TypeError, BadSignatureError):
+        return False
+    return True
+
+
+def sha256_hex(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def field(message: dict[str, Any], name: str, kind: type | tuple[type, ...], *,
+          optional: bool = False) -> Any:
+    """`message[name]`, checked to be of `kind`; a remote `BAD_MESSAGE` otherwise."""
+    if name not in message or message[name] is None:
+        if optional:
+            return None
+        raise remote(Code.BAD_MESSAGE, f"{message.get('t')}: missing field {name!r}")
+    value = message[name]
+    if isinstance(value, bool) and kind is not bool and (not isinstance(kind, tuple) or bool not in kind):
+        raise remote(Code.BAD_MESSAGE, f"{message.get('t')}.{name}: wrong type")
+    if not isinstance(value, kind):
+        raise remote(Code.BAD_MESSAGE, f"{message.get('t')}.{name}: wrong type")
+    return value
+
+
+def hex_field(message: dict[str, Any], name: str, size: int, *, optional: bool = False) -> bytes | None:
+    value = field(message, name, str, optional=optional)
+    if value is None:
+        return None
+    try:
+        raw = bytes.fromhex(value)
+    except ValueError:
+        raw = b""
+    if len(raw) != size or value != value.lower():
+        raise remote(Code.BAD_MESSAGE, f"{message.get('t')}.{name}: expected {2 * size} lowercase hex digits")
+    return raw

@@ -1,0 +1,199 @@
+"""Sans-IO tests of the wire: frames, messages, profiles, invite links and the handshake."""
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from nacl.signing import SigningKey
+
+from p2p import wire
+from p2p.errors import Code, Fault, ProtocolError
+from p2p.framing import MAX_FRAME, FrameDecoder, encode_frame
+from p2p.handshake import ClientHandshake, HostHandshake
+from p2p.identity import COLOURS, Profile, load_or_create
+from p2p.links import Invite, parse_invite
+
+TABLE = "0123456789abcdef"
+
+
+def _profile(seed: int, name: str = "Ann") -> Profile:
+    return Profile(name, "red", SigningKey(bytes([seed]) * 32))
+
+
+# --- framing -----------------------------------------------------------------------------
+
+@given(st.lists(st.binary(max_size=300), max_size=8), st.integers(1, 50))
+@settings(max_examples=60, deadline=None)
+def test_frames_survive_any_cut(payloads: list[bytes], chunk: int) -> None:
+    stream = b"".join(encode_frame(p) for p in payloads)
+    decoder = FrameDecoder()
+    out: list[bytes] = []
+    for i in range(0, len(stream), chunk):
+        out += decoder.feed(stream[i:i + chunk])
+    assert out == payloads
+    assert decoder.pending == 0
+
+
+def test_oversized_frame_is_refused_before_buffering() -> None:
+    decoder = FrameDecoder()
+    with pytest.raises(ProtocolError) as err:
+        decoder.feed((MAX_FRAME + 1).to_bytes(4, "big") + b"x")
+    assert err.value.code is Code.FRAME_TOO_LARGE and err.value.fault is Fault.REMOTE
+
+
+def test_sending_an_oversized_frame_is_our_fault() -> None:
+    with pytest.raises(ProtocolError) as err:
+        encode_frame(b"x" * (MAX_FRAME + 1))
+    assert err.value.fault is Fault.LOCAL
+
+
+# --- messages ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("payload", [
+    b"\xff\xfe", b"not json", b"[1,2]", b'{"x":1}', b'{"t":1}', b'{"t":"a","t":"b"}',
+    b'{"t":"a","v":1.5}', b'{"t":"a","v":NaN}', b'{"t":"a","v":' + b"[" * 5000 + b"]" * 5000 + b"}",
+])
+def test_garbage_is_a_remote_error(payload: bytes) -> None:
+    with pytest.raises(ProtocolError) as err:
+        wire.decode(payload)
+    assert err.value.fault is Fault.REMOTE
+    assert err.value.code in (Code.GARBAGE, Code.BAD_MESSAGE)
+
+
+def test_signatures_cover_the_tag_and_every_field() -> None:
+    key = SigningKey(b"\x01" * 32)
+    signed = wire.sign(key, wire.TAG_ACTION, {"t": "act", "seq": 3})
+    public = bytes(key.verify_key).hex()
+    assert wire.check_signature(public, wire.TAG_ACTION, signed)
+    assert not wire.check_signature(public, wire.TAG_RECORD, signed)
+    assert not wire.check_signature(public, wire.TAG_ACTION, {**signed, "seq": 4})
+    assert not wire.check_signature(public, wire.TAG_ACTION, {**signed, "sig": "00" * 64})
+    assert not wire.check_signature("zz", wire.TAG_ACTION, signed)
+
+
+# --- profiles ----------------------------------------------------------------------------
+
+def test_profile_is_created_once_and_kept(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    first = load_or_create(name="Олена", colour="green")
+    again = load_or_create()
+    assert again.public_key == first.public_key and again.name == "Олена" and again.colour == "green"
+    path = tmp_path / "zemlevlasnyk" / "profiles" / "default.json"
+    assert path.stat().st_mode & 0o777 == 0o600
+    renamed = load_or_create(name="Olena")
+    assert renamed.public_key == first.public_key and load_or_create().name == "Olena"
+
+
+def test_bad_profile_input_is_a_local_error(tmp_path) -> None:
+    with pytest.raises(ProtocolError) as err:
+        load_or_create("../evil", folder=tmp_path)
+    assert err.value.fault is Fault.LOCAL
+    with pytest.raises(ProtocolError):
+        load_or_create(colour="tartan", folder=tmp_path)
+    (tmp_path / "profiles").mkdir()
+    (tmp_path / "profiles" / "broken.json").write_text("{")
+    with pytest.raises(ProtocolError) as err:
+        load_or_create("broken", folder=tmp_path)
+    assert err.value.code is Code.BAD_PROFILE
+    assert len(COLOURS) >= 4
+
+
+# --- invite links ------------------------------------------------------------------------
+
+def test_invite_round_trip() -> None:
+    invite = Invite("192.168.1.20", 47000, TABLE, b"\x02" * 32, b"\x03" * 16)
+    assert parse_invite(invite.to_link()) == invite
+    stranger = parse_invite(invite.to_link(with_secret=False))
+    assert stranger.secret is None and stranger.host_key == invite.host_key
+    v6 = Invite("fe80::1", 5, TABLE, b"\x02" * 32, None)
+    assert parse_invite(v6.to_link()) == v6
+
+
+@pytest.mark.parametrize("link", [
+    "", "http://1.2.3.4:5/0123456789abcdef?key=" + "00" * 32,
+    "zemlevlasnyk://1.2.3.4/0123456789abcdef?key=" + "00" * 32,
+    "zemlevlasnyk://1.2.3.4:99999/0123456789abcdef?key=" + "00" * 32,
+    "zemlevlasnyk://1.2.3.4:5/xyz?key=" + "00" * 32,
+    "zemlevlasnyk://1.2.3.4:5/0123456789abcdef",
+    "zemlevlasnyk://1.2.3.4:5/0123456789abcdef?key=00",
+    "zemlevlasnyk://1.2.3.4:5/0123456789abcdef?key=" + "00" * 32 + "&secret=zz",
+    "zemlevlasnyk://[::1:5/0123456789abcdef?key=" + "00" * 32,
+    "zemlevlasnyk://a b:5/0123456789abcdef?key=" + "00" * 32,
+])
+def test_bad_links_say_what_is_wrong(link: str) -> None:
+    with pytest.raises(ProtocolError) as err:
+        parse_invite(link)
+    assert err.value.code is Code.BAD_LINK and err.value.fault is Fault.LOCAL
+
+
+# --- handshake ---------------------------------------------------------------------------
+
+def _shake(invite: Invite, host_key: SigningKey, secret: bytes, client: Profile):
+    hello_side = ClientHandshake(client, invite)
+    host = HostHandshake(host_key, TABLE, secret)
+    welcome = host.receive_hello(hello_side.hello())
+    client_channel, auth = hello_side.receive_welcome(welcome)
+    host_channel, joiner = host.receive_auth(auth)
+    return client_channel, host_channel, joiner
+
+
+def test_handshake_gives_an_encrypted_authenticated_channel() -> None:
+    host_key = SigningKey(b"\x09" * 32)
+    secret = os.urandom(16)
+    invite = Invite("127.0.0.1", 1, TABLE, bytes(host_key.verify_key), secret)
+    client_channel, host_channel, joiner = _shake(invite, host_key, secret, _profile(1))
+    assert joiner.key == _profile(1).key_hex and joiner.has_secret and joiner.name == "Ann"
+    sealed = client_channel.seal({"t": "chat", "text": "секрет"})
+    assert "секрет".encode() not in sealed
+    assert host_channel.open(sealed) == {"t": "chat", "text": "секрет"}
+    assert client_channel.open(host_channel.seal({"t": "x"})) == {"t": "x"}
+    # a replayed or tampered frame fails authentication
+    with pytest.raises(ProtocolError) as err:
+        host_channel.open(sealed)
+    assert err.value.fault is Fault.REMOTE
+    tampered = bytearray(client_channel.seal({"t": "y"}))
+    tampered[3] ^= 1
+    with pytest.raises(ProtocolError):
+        host_channel.open(bytes(tampered))
+
+
+def test_a_different_host_key_is_refused() -> None:
+    real = SigningKey(b"\x09" * 32)
+    impostor = SigningKey(b"\x0a" * 32)
+    invite = Invite("127.0.0.1", 1, TABLE, bytes(real.verify_key), b"\x01" * 16)
+    with pytest.raises(ProtocolError) as err:
+        _shake(invite, impostor, b"\x01" * 16, _profile(1))
+    assert err.value.code is Code.HOST_KEY_MISMATCH and err.value.fault is Fault.REMOTE
+
+
+def test_a_wrong_join_secret_is_refused_and_no_secret_only_asks() -> None:
+    host_key = SigningKey(b"\x09" * 32)
+    wrong = Invite("127.0.0.1", 1, TABLE, bytes(host_key.verify_key), b"\x02" * 16)
+    with pytest.raises(ProtocolError) as err:
+        _shake(wrong, host_key, b"\x01" * 16, _profile(1))
+    assert err.value.code is Code.BAD_SECRET and err.value.fault is Fault.REMOTE
+    asking = Invite("127.0.0.1", 1, TABLE, bytes(host_key.verify_key), None)
+    _, _, joiner = _shake(asking, host_key, b"\x01" * 16, _profile(1))
+    assert not joiner.has_secret
+
+
+def test_protocol_version_is_checked() -> None:
+    host_key = SigningKey(b"\x09" * 32)
+    host = HostHandshake(host_key, TABLE, b"\x01" * 16)
+    hello = wire.decode(ClientHandshake(_profile(1), Invite("h", 1, TABLE, b"\x00" * 32, None)).hello())
+    with pytest.raises(ProtocolError) as err:
+        host.receive_hello(wire.encode({**hello, "proto": 99}))
+    assert err.value.code is Code.VERSION
+
+
+def test_handshake_survives_random_garbage() -> None:
+    rng = random.Random(7)
+    host_key = SigningKey(b"\x09" * 32)
+    for _ in range(200):
+        host = HostHandshake(host_key, TABLE, b"\x01" * 16)
+        junk = bytes(rng.randrange(256) for _ in range(rng.randrange(80)))
+        with pytest.raises(ProtocolError):
+            host.receive_hello(junk)
