@@ -1,0 +1,31 @@
+"""Землевласник's rules engine: pure, deterministic, data-driven.
+
+See docs/ENGINE_API.md for the query surface. Nothing here touches files (beyond reading
+the packaged rulesets), sockets, clocks, threads or `random`.
+"""
+from __future__ import annotations
+
+from .actions import (
+    ACTION_TYPES, AcceptDraw, AcceptTrade, Action, Bid, Build, Buy, DeclareBankruptcy,
+    DeclineDraw, DeclineTrade, EndTurn, Mortgage, OfferDraw, PassBid, PayDebt, PayJailFee,
+    ProposeTrade, Redeem, Resign, Roll, RollForDouble, SellBuilding, SendToAuction, SettleDebt,
+    UseReleaseCard, action_from_json,
+)
+from .canonical import canonical_json, digest
+from .chance import ChanceSource, Entropy, Scripted
+from .errors import BadAction, BadState, ChanceRequired, EngineError, IllegalAction, RulesetError
+from .game import Decision, Event, Game, Legal, Outcome
+from .presets import DEFAULT_PRESET, load_preset, preset_names
+from .rules import Ruleset
+from .state import BANK
+
+__all__ = [
+    "ACTION_TYPES", "AcceptDraw", "AcceptTrade", "Action", "BANK", "BadAction", "BadState",
+    "Bid", "Build", "Buy", "ChanceRequired", "ChanceSource", "DEFAULT_PRESET", "Decision",
+    "DeclareBankruptcy", "DeclineDraw", "DeclineTrade", "EndTurn", "EngineError", "Entropy",
+    "Event", "Game", "IllegalAction", "Legal", "Mortgage", "OfferDraw", "Outcome", "PassBid",
+    "PayDebt", "PayJailFee", "ProposeTrade", "Redeem", "Resign", "Roll", "RollForDouble",
+    "Ruleset", "RulesetError", "Scripted", "SellBuilding", "SendToAuction", "SettleDebt",
+    "UseReleaseCard", "action_from_json", "canonical_json", "digest", "load_preset",
+    "preset_names",
+]

@@ -1,0 +1,46 @@
+"""Computer players: every level behind one factory, `make_bot(level, seed)`.
+
+A bot sees only what a player at the table sees (the game state is public; the deck's
+order does not exist until a draw) and answers with an action through the same surface as
+a person: `bot.choose(game, seat) -> Action`, for any seat with a pending decision.
+Bots are deterministic given their seed.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+from ..actions import Action
+from ..game import Game
+from .basic import IdleBot, RandomBot
+
+
+class Bot(Protocol):
+    level: str
+
+    def choose(self, game: Game, seat: int) -> Action:
+        """An action for `seat`, which has at least one pending decision in `game`."""
+
+
+BotFactory = Callable[[bytes], Bot]
+
+LEVELS: dict[str, BotFactory] = {
+    "idle": IdleBot,
+    "random": RandomBot,
+}
+
+
+def seed_bytes(seed: int | bytes | str) -> bytes:
+    if isinstance(seed, bytes):
+        return seed
+    if isinstance(seed, int):
+        return seed.to_bytes(16, "big", signed=True)
+    return seed.encode("utf-8")
+
+
+def make_bot(level: str, seed: int | bytes | str = 0) -> Bot:
+    try:
+        factory = LEVELS[level]
+    except KeyError:
+        raise ValueError(f"unknown bot level {level!r}; known: {', '.join(LEVELS)}") from None
+    return factory(seed_bytes(seed))

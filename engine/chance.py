@@ -1,0 +1,113 @@
+"""Chance as an explicit input: a deterministic bit generator, and scripted outcomes for tests.
+
+The engine never draws randomness itself. Whoever applies an action that needs chance (a roll,
+a card draw, who moves first) passes a source: the table derives its seed by commit-reveal,
+bots and tests from a seeded generator, rule tests script the outcome outright.
+"""
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from typing import Protocol
+
+
+class ChanceSource(Protocol):
+    def roll(self, sides: int) -> int:
+        """One die: 1..sides."""
+
+    def pick(self, options: Sequence[str]) -> int:
+        """An index into `options`, uniform among them."""
+
+
+class Entropy:
+    """SHA-256 in counter mode over a seed; integers by rejection sampling (never a biased %)."""
+
+    __slots__ = ("_seed", "_counter", "_buffer")
+
+    def __init__(self, seed: bytes) -> None:
+        if not isinstance(seed, (bytes, bytearray)) or not seed:
+            raise ValueError("Entropy needs a non-empty bytes seed")
+        self._seed = bytes(seed)
+        self._counter = 0
+        self._buffer = b""
+
+    def _byte(self) -> int:
+        if not self._buffer:
+            self._buffer = hashlib.sha256(
+                self._seed + self._counter.to_bytes(8, "big")
+            ).digest()
+            self._counter += 1
+        value = self._buffer[0]
+        self._buffer = self._buffer[1:]
+        return value
+
+    def below(self, n: int) -> int:
+        """Uniform in 0..n-1 for 1 <= n <= 256: one byte at a time, rejecting the biased tail."""
+        if not 1 <= n <= 256:
+            raise ValueError(f"below({n}): n must be in 1..256")
+        limit = 256 - 256 % n
+        while True:
+            value = self._byte()
+            if value < limit:
+                return value % n
+
+    def randbelow(self, n: int) -> int:
+        """Uniform in 0..n-1 for any n >= 1 (bots' choices, auction amounts)."""
+        if n <= 256:
+            return self.below(n)
+        nbytes = (n.bit_length() + 7) // 8
+        span = 256 ** nbytes
+        limit = span - span % n
+        while True:
+            value = int.from_bytes(bytes(self._byte() for _ in range(nbytes)), "big")
+            if value < limit:
+                return value % n
+
+    def chance(self, percent: int) -> bool:
+        """True with probability percent/100."""
+        return self.below(100) < percent
+
+    def choice(self, items: Sequence[object]) -> object:
+        return items[self.randbelow(len(items))]
+
+    def fork(self, label: bytes) -> "Entropy":
+        """An independent stream derived from this one's seed and a label."""
+        return Entropy(hashlib.sha256(self._seed + b"/" + label).digest())
+
+    def roll(self, sides: int) -> int:
+        return self.below(sides) + 1
+
+    def pick(self, options: Sequence[str]) -> int:
+        return self.below(len(options))
+
+
+class Scripted:
+    """Outcomes written down in advance, for rule tests: dice pairs and card ids, in order."""
+
+    def __init__(self, dice: Sequence[tuple[int, int]] = (), cards: Sequence[str] = (),
+                 picks: Sequence[int] = ()) -> None:
+        self._dice = [d for pair in dice for d in pair]
+        self._cards = list(cards)
+        self._picks = list(picks)
+
+    def roll(self, sides: int) -> int:
+        if not self._dice:
+            raise AssertionError("Scripted chance ran out of dice")
+        value = self._dice.pop(0)
+        if not 1 <= value <= sides:
+            raise AssertionError(f"scripted die {value} is not in 1..{sides}")
+        return value
+
+    def pick(self, options: Sequence[str]) -> int:
+        if self._picks:
+            return self._picks.pop(0)
+        if not self._cards:
+            raise AssertionError("Scripted chance ran out of cards")
+        wanted = self._cards.pop(0)
+        if wanted not in options:
+            raise AssertionError(f"scripted card {wanted!r} is not in the deck: {list(options)}")
+        return list(options).index(wanted)
+
+    @property
+    def used_up(self) -> bool:
+        return not (self._dice or self._cards or self._picks)

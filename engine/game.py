@@ -1,0 +1,917 @@
+"""The game: who must decide what, which actions are legal, and what an action does.
+
+`Game` is the one authority on the rules for the table, the bots and the window. Each
+`apply` checks the action completely before it changes anything, so an illegal action
+raises `IllegalAction` and leaves the state as it was. Chance enters only through the
+source the caller passes in.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from . import holdings as H
+from .actions import (
+    AcceptDraw, AcceptTrade, Action, Bid, Build, Buy, DeclareBankruptcy, DeclineDraw,
+    DeclineTrade, EndTurn, Mortgage, OfferDraw, PassBid, PayDebt, PayJailFee, ProposeTrade,
+    Redeem, Resign, Roll, RollForDouble, SellBuilding, SendToAuction, SettleDebt,
+    UseReleaseCard,
+)
+from .chance import ChanceSource
+from .errors import ChanceRequired, IllegalAction
+from .rules import Ruleset
+from .state import BANK, GameState
+
+Event = dict[str, Any]
+
+DECISION_KINDS = {
+    "pre_roll": "turn", "buy": "buy", "auction": "bid", "post_roll": "after_roll",
+    "debt": "debt", "trade": "trade_answer",
+}
+_MANAGE_PHASES = ("pre_roll", "post_roll")
+_RAISE_PHASES = ("pre_roll", "post_roll", "buy")
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    seat: int
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class Legal:
+    """What a seat may do now: the enumerable actions, the bid range, the trade partners."""
+    actions: tuple[Action, ...]
+    bid: tuple[int, int] | None = None
+    trade_partners: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    winner: int | None
+    draw: bool
+
+
+def _bank(seat: int) -> int | None:
+    return None if seat == BANK else seat
+
+
+class Game(GameState):
+    __slots__ = ()
+
+    # -- starting ------------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, rules: Ruleset, players: int, chance: ChanceSource | None = None,
+            first: int | None = None) -> "Game":
+        """A new game; who moves first is `first`, or drawn from `chance`."""
+        if not rules.min_players <= players <= rules.max_players:
+            raise ValueError(f"this ruleset seats {rules.min_players} to {rules.max_players} "
+                             f"players, not {players}")
+        if first is None:
+            if chance is None:
+                raise ChanceRequired("who moves first is drawn: give a chance source or `first`")
+            first = chance.pick([str(i) for i in range(players)])
+        if not 0 <= first < players:
+            raise ValueError(f"first player {first} is not a seat")
+        s = object.__new__(cls)
+        size = rules.size
+        s.rules = rules
+        s.players = players
+        s.cash = [rules.start_cash] * players
+        s.pos = [0] * players
+        s.alive = [True] * players
+        s.jailed = [False] * players
+        s.jail_tries = [0] * players
+        s.cards_held = [[] for _ in range(players)]
+        s.owner = [BANK] * size
+        s.mortgaged = [False] * size
+        s.buildings = [0] * size
+        s.deck = list(range(len(rules.cards)))
+        s.first = first
+        s.active = first
+        s.phase = "pre_roll"
+        s.doubles = 0
+        s.reroll = False
+        s.turn_over = False
+        s.dice = None
+        s.turn = 1
+        s.roll_count = 0
+        s.pending_buy = None
+        s.auction = None
+        s.debts = []
+        s.resume = None
+        s.trade = None
+        s.trade_resume = None
+        s.proposed_to = []
+        s.draw = None
+        s.draw_offered_at = [-1] * players
+        s.winner = None
+        s.drawn = False
+        return s
+
+    # -- queries -------------------------------------------------------------------------
+
+    def outcome(self) -> Outcome | None:
+        if self.phase != "over":
+            return None
+        return Outcome(winner=self.winner, draw=self.drawn)
+
+    def main_seat(self) -> int | None:
+        """The seat that the game itself waits for (draw answers aside)."""
+        phase = self.phase
+        if phase in ("pre_roll", "post_roll", "buy"):
+            return self.active
+        if phase == "auction":
+            a = self.auction
+            return a["bidders"][a["turn"]]
+        if phase == "debt":
+            return self.debts[0][0]
+        if phase == "trade":
+            return self.trade["to"]
+        return None
+
+    def pending(self) -> list[Decision]:
+        """Who must decide what now: draw answers first, then the game's own decision."""
+        if self.phase == "over":
+            return []
+        out = []
+        if self.draw is not None:
+            by, accepted = self.draw["by"], self.draw["accepted"]
+            for seat in self._seats_from(by)[1:]:
+                if seat not in accepted:
+                    out.append(Decision(seat, "draw_answer"))
+        out.append(Decision(self.main_seat(), DECISION_KINDS[self.phase]))
+        return out
+
+    def safe_action(self, seat: int, kind: str | None = None) -> Action | None:
+        """The clock's choice for `seat`: it never spends the player's money by choice."""
+        for d in self.pending():
+            if d.seat != seat or (kind is not None and d.kind != kind):
+                continue
+            k = d.kind
+            if k == "draw_answer":
+                return DeclineDraw(seat)
+            if k == "turn":
+                return RollForDouble(seat) if self.jailed[seat] else Roll(seat)
+            if k == "buy":
+                return SendToAuction(seat)
+            if k == "bid":
+                return PassBid(seat)
+            if k == "after_roll":
+                return Roll(seat) if self.reroll else EndTurn(seat)
+            if k == "debt":
+                return SettleDebt(seat)
+            if k == "trade_answer":
+                return DeclineTrade(seat)
+        return None
+
+    def legal(self, seat: int) -> Legal:
+        """Every enumerable legal action of `seat`, plus the bid range and trade partners."""
+        if self.phase == "over" or not 0 <= seat < self.players or not self.alive[seat]:
+            return Legal(())
+        candidates: list[Action] = []
+        bid_range = None
+        partners: tuple[int, ...] = ()
+        if self.draw is not None:
+            candidates += [AcceptDraw(seat), DeclineDraw(seat)]
+        else:
+            candidates.append(OfferDraw(seat))
+        main = self.main_seat()
+        if seat == main:
+            phase = self.phase
+            if phase == "pre_roll":
+                if self.jailed[seat]:
+                    candidates += [PayJailFee(seat), UseReleaseCard(seat), RollForDouble(seat)]
+                else:
+                    candidates.append(Roll(seat))
+            elif phase == "post_roll":
+                candidates.append(Roll(seat) if self.reroll else EndTurn(seat))
+            elif phase == "buy":
+                candidates += [Buy(seat), SendToAuction(seat)]
+            elif phase == "auction":
+                candidates.append(PassBid(seat))
+                lo = self.auction["high"] + 1
+                if lo <= self.cash[seat]:
+                    bid_range = (lo, self.cash[seat])
+            elif phase == "debt":
+                candidates += [PayDebt(seat), SettleDebt(seat), DeclareBankruptcy(seat)]
+            elif phase == "trade":
+                candidates += [AcceptTrade(seat), DeclineTrade(seat)]
+            if phase in _MANAGE_PHASES:
+                candidates.append(Resign(seat))
+                partners = tuple(p for p in self._seats_from(seat)[1:]
+                                 if p not in self.proposed_to)
+            if phase in _RAISE_PHASES or phase == "debt":
+                owner = self.owner
+                for c in self.rules.properties:
+                    if owner[c] == seat:
+                        if phase in _MANAGE_PHASES:
+                            candidates += [Build(seat, c), Redeem(seat, c)]
+                        candidates += [SellBuilding(seat, c), Mortgage(seat, c)]
+        actions = tuple(a for a in candidates if self._why_illegal(a) is None)
+        return Legal(actions, bid_range, partners)
+
+    def needs_chance(self, action: Action) -> bool:
+        if isinstance(action, (Roll, RollForDouble)):
+            return True
+        # Settling the third failed jail try's fee lets the token move, maybe onto a card.
+        return self.resume == "jail_move" and isinstance(
+            action, (PayDebt, SettleDebt, DeclareBankruptcy))
+
+    def check(self, action: Action) -> None:
+        why = self._why_illegal(action)
+        if why is not None:
+            raise IllegalAction(*why)
+
+    def is_legal(self, action: Action) -> bool:
+        return self._why_illegal(action) is None
+
+    # -- legality ------------------------------------------------------------------------
+
+    def _why_illegal(self, a: Action) -> tuple[str, str] | None:
+        seat = a.seat
+        if self.phase == "over":
+            return ("game.over", "the game is over")
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            return ("seat.exists", f"there is no seat {seat}")
+        if not self.alive[seat]:
+            return ("seat.in_game", f"seat {seat} is out of the game")
+        t = type(a)
+        if t in (AcceptDraw, DeclineDraw):
+            d = self.draw
+            if d is None:
+                return ("draw.open_offer", "no draw is on offer")
+            if seat == d["by"] or seat in d["accepted"]:
+                return ("draw.answer_once", "this seat has no draw offer to answer")
+            return None
+        if t is OfferDraw:
+            if self.draw is not None:
+                return ("draw.one_at_a_time", "a draw offer is already open")
+            if self.draw_offered_at[seat] == self.roll_count:
+                return ("draw.once_per_roll", "a draw may be offered once per roll")
+            return None
+        main = self.main_seat()
+        phase = self.phase
+        if t in (SellBuilding, Mortgage):
+            if not (seat == main and (phase in _RAISE_PHASES or phase == "debt")):
+                return ("turn.not_yours", "buildings are sold and deeds mortgaged on your own "
+                        "turn or while raising money")
+            return self._cell_rule(a.cell, H.can_sell if t is SellBuilding else H.can_mortgage,
+                                   seat)
+        if seat != main:
+            return ("turn.not_yours", f"seat {seat} has no decision to make now")
+        if t is Roll:
+            if phase == "pre_roll" and not self.jailed[seat]:
+                return None
+            if phase == "post_roll" and self.reroll:
+                return None
+            if phase == "pre_roll":
+                return ("jail.choose", "in jail: pay, use a release card or roll for a double")
+            return ("turn.roll_once", "no roll is due now")
+        if t in (PayJailFee, UseReleaseCard, RollForDouble):
+            if phase != "pre_roll" or not self.jailed[seat]:
+                return ("jail.in_jail", "only a jailed player at the start of the turn")
+            if t is PayJailFee and self.cash[seat] < self.rules.jail_fee:
+                return ("jail.fee_cash", f"the fee is {self.rules.jail_fee}: not enough cash")
+            if t is UseReleaseCard and not self.cards_held[seat]:
+                return ("jail.release_card", "no release card held")
+            return None
+        if t in (Buy, SendToAuction):
+            if phase != "buy":
+                return ("buy.offered", "no property is offered to buy")
+            if t is Buy and self.cash[seat] < self.rules.cells[self.pending_buy].price:
+                return ("buy.cash", "not enough cash to buy: raise it or send it to auction")
+            return None
+        if t in (Bid, PassBid):
+            if phase != "auction":
+                return ("auction.running", "no auction is running")
+            if t is Bid:
+                high = self.auction["high"]
+                if a.amount <= high or a.amount < 1:
+                    return ("auction.bid_above_highest",
+                            f"a bid must be a whole amount above {high}")
+                if a.amount > self.cash[seat]:
+                    return ("auction.bid_cash", "a bid may not exceed your cash")
+            return None
+        if t in (Build, Redeem):
+            if phase not in _MANAGE_PHASES:
+                return ("turn.manage", "build and redeem on your turn, before or after the roll")
+            return self._cell_rule(a.cell, H.can_build if t is Build else H.can_redeem, seat)
+        if t is EndTurn:
+            if phase != "post_roll":
+                return ("turn.end_after_roll", "the turn ends after the roll is resolved")
+            if self.reroll:
+                return ("turn.double_rolls_again", "after a double you roll again")
+            return None
+        if t is Resign:
+            if phase not in _MANAGE_PHASES:
+                return ("bankruptcy.resign_on_turn", "resign on your turn, before or after the roll")
+            return None
+        if t in (PayDebt, SettleDebt, DeclareBankruptcy):
+            if phase != "debt":
+                return ("debt.owed", "there is no debt to settle")
+            if t is PayDebt and self.cash[seat] < self.debts[0][2]:
+                return ("debt.cash", f"the debt is {self.debts[0][2]}: raise the cash first")
+            return None
+        if t in (AcceptTrade, DeclineTrade):
+            if phase != "trade":
+                return ("trade.open", "no trade is waiting for an answer")
+            if t is AcceptTrade:
+                return self._trade_rule(self.trade["from"], self.trade["to"], self.trade["give"],
+                                        self.trade["take"], self.trade["money"], accepting=True)
+            return None
+        if t is ProposeTrade:
+            if phase not in _MANAGE_PHASES:
+                return ("trade.on_turn", "trades are proposed on your turn")
+            return self._trade_rule(seat, a.to, a.give, a.take, a.money, accepting=False)
+        return ("action.known", f"unknown action {a!r}")
+
+    def _cell_rule(self, cell: Any, rule: Any, seat: int) -> tuple[str, str] | None:
+        if not isinstance(cell, int) or not 0 <= cell < self.rules.size:
+            return ("board.cell", f"there is no cell {cell}")
+        why = rule(self, seat, cell)
+        if why is None:
+            return None
+        return (why, _RULE_TEXT.get(why, why))
+
+    def _trade_rule(self, frm: int, to: int, give: tuple[int, ...], take: tuple[int, ...],
+                    money: int, accepting: bool) -> tuple[str, str] | None:
+        if not 0 <= to < self.players or to == frm or not self.alive[to]:
+            return ("trade.partner", "trade with another player still in the game")
+        if not accepting and to in self.proposed_to:
+            return ("trade.once_per_turn", "one proposal to each player per turn")
+        if not give and not take:
+            return ("trade.property", "a trade must include at least one property")
+        if len(set(give)) != len(give) or len(set(take)) != len(take):
+            return ("trade.property", "a property may be listed once")
+        size = self.rules.size
+        for cells, who in ((give, frm), (take, to)):
+            for c in cells:
+                if not 0 <= c < size or not self.rules.cells[c].is_property or self.owner[c] != who:
+                    return ("trade.property", f"cell {c} is not a deed of seat {who}")
+                if H.group_built(self, c):
+                    return ("trade.no_built_group", "no property of a group with buildings may "
+                            "be traded: sell the buildings first")
+        if money > 0 and self.cash[frm] < money:
+            return ("trade.money_held", "money offered must be held")
+        if money < 0 and accepting and self.cash[to] < -money:
+            return ("trade.money_held", "money asked for must be held at acceptance")
+        return None
+
+    # -- applying ------------------------------------------------------------------------
+
+    def apply(self, action: Action, chance: ChanceSource | None = None) -> list[Event]:
+        """Apply a legal action; return the events in the order they happened."""
+        self.check(action)
+        if chance is None and self.needs_chance(action):
+            raise ChanceRequired(f"{action.TYPE} needs a chance source")
+        ev: list[Event] = []
+        t = type(action)
+        if self.draw is not None and t not in (AcceptDraw, DeclineDraw):
+            self.draw = None
+            ev.append({"type": "draw_cancelled", "reason": "move", "by_seat": action.seat})
+        _HANDLERS[t](self, action, chance, ev)
+        return ev
+
+    # turn and movement
+
+    def _roll_dice(self, seat: int, chance: ChanceSource, ev: list[Event]) -> tuple[int, int]:
+        sides = self.rules.dice_sides
+        d1, d2 = chance.roll(sides), chance.roll(sides)
+        self.dice = [d1, d2]
+        self.roll_count += 1
+        ev.append({"type": "dice_rolled", "seat": seat, "dice": [d1, d2], "double": d1 == d2})
+        return d1, d2
+
+    def _do_roll(self, a: Roll, chance: ChanceSource, ev: list[Event]) -> None:
+        seat = a.seat
+        d1, d2 = self._roll_dice(seat, chance, ev)
+        self.reroll = False
+        if d1 == d2:
+            self.doubles += 1
+            if self.doubles >= self.rules.doubles_to_jail:
+                self._send_to_jail(seat, "three_doubles", ev)
+                self._finish_move(ev)
+                return
+            self.reroll = True
+        self._advance(seat, d1 + d2, "dice", ev)
+        self._land(seat, chance, ev)
+        self._after_landing(chance, ev)
+
+    def _do_roll_for_double(self, a: RollForDouble, chance: ChanceSource, ev: list[Event]) -> None:
+        seat = a.seat
+        d1, d2 = self._roll_dice(seat, chance, ev)
+        self.reroll = False
+        if d1 == d2:
+            self._leave_jail(seat, "double", ev)
+            self._advance(seat, d1 + d2, "dice", ev)
+            self._land(seat, chance, ev)
+            self._after_landing(chance, ev)
+            return
+        self.jail_tries[seat] += 1
+        tries = self.jail_tries[seat]
+        ev.append({"type": "jail_roll_failed", "seat": seat, "tries": tries})
+        if tries >= self.rules.jail_max_tries:
+            self.debts.append([seat, BANK, self.rules.jail_fee, "jail_fee"])
+            self.resume = "jail_move"
+            self._run_debts(chance, ev)
+        else:
+            self.phase = "post_roll"
+
+    def _do_pay_jail_fee(self, a: PayJailFee, chance: Any, ev: list[Event]) -> None:
+        self._pay(a.seat, BANK, self.rules.jail_fee, "jail_fee", ev)
+        self._leave_jail(a.seat, "fee", ev)
+
+    def _do_use_release_card(self, a: UseReleaseCard, chance: Any, ev: list[Event]) -> None:
+        card = self.cards_held[a.seat].pop(0)
+        self._return_card(card, ev)
+        self._leave_jail(a.seat, "card", ev)
+
+    def _leave_jail(self, seat: int, how: str, ev: list[Event]) -> None:
+        self.jailed[seat] = False
+        self.jail_tries[seat] = 0
+        ev.append({"type": "left_jail", "seat": seat, "how": how})
+
+    def _send_to_jail(self, seat: int, reason: str, ev: list[Event]) -> None:
+        jail = self.rules.jail_cell
+        self.pos[seat] = jail
+        self.jailed[seat] = True
+        self.jail_tries[seat] = 0
+        self.reroll = False
+        self.turn_over = True
+        ev.append({"type": "sent_to_jail", "seat": seat, "reason": reason})
+        ev.append({"type": "came_to_rest", "seat": seat, "cell": jail})
+
+    def _advance(self, seat: int, steps: int, by: str, ev: list[Event]) -> None:
+        """Move forward `steps` cells, collecting the start salary when passing or landing
+        on the start."""
+        size = self.rules.size
+        old = self.pos[seat]
+        new = (old + steps) % size
+        self.pos[seat] = new
+        passed = old + steps >= size
+        ev.append({"type": "moved", "seat": seat, "from": old, "to": new, "steps": steps,
+                   "by": by, "passed_start": passed})
+        if passed and self.rules.start_salary:
+            self._pay(BANK, seat, self.rules.start_salary, "start_salary", ev)
+
+    def _land(self, seat: int, chance: ChanceSource | None, ev: list[Event]) -> None:
+        """Resolve the cell under `seat`: sets up a purchase offer or debts, or moves on."""
+        cell = self.pos[seat]
+        info = self.rules.cells[cell]
+        kind = info.kind
+        if kind == "card":
+            self._draw_card(seat, chance, ev)
+            return
+        if kind == "go_to_jail":
+            self._send_to_jail(seat, "go_to_jail_cell", ev)
+            return
+        ev.append({"type": "came_to_rest", "seat": seat, "cell": cell})
+        if kind == "tax":
+            self.debts.append([seat, BANK, info.amount, "tax"])
+        elif info.is_property:
+            owner = self.owner[cell]
+            if owner == BANK:
+                self.pending_buy = cell
+                ev.append({"type": "offered_to_buy", "seat": seat, "cell": cell,
+                           "price": info.price})
+            elif owner != seat and not self.mortgaged[cell]:
+                total = self.dice[0] + self.dice[1] if self.dice else 0
+                amount = H.rent(self, cell, total)
+                if amount:
+                    self.debts.append([seat, owner, amount, "rent"])
+
+    def _after_landing(self, chance: ChanceSource | None, ev: list[Event]) -> None:
+        if self.debts:
+            self.resume = "finish_move"
+            self._run_debts(chance, ev)
+        elif self.pending_buy is not None:
+            self.phase = "buy"
+        else:
+            self._finish_move(ev)
+
+    def _finish_move(self, ev: list[Event]) -> None:
+        if self.phase == "over":
+            return
+        if self.turn_over or not self.alive[self.active]:
+            self._next_turn(ev)
+        else:
+            self.phase = "post_roll"
+
+    def _next_turn(self, ev: list[Event]) -> None:
+        if self.phase == "over":
+            return
+        self.active = self._seats_from(self.active)[1]
+        self.turn += 1
+        self.phase = "pre_roll"
+        self.doubles = 0
+        self.reroll = False
+        self.turn_over = False
+        self.proposed_to = []
+        ev.append({"type": "turn_started", "seat": self.active, "turn": self.turn})
+
+    def _do_end_turn(self, a: EndTurn, chance: Any, ev: list[Event]) -> None:
+        self._next_turn(ev)
+
+    def _seats_from(self, seat: int) -> list[int]:
+        """Seats still in the game in seat order, starting with `seat` (which may be out)."""
+        n = self.players
+        return [s for s in ((seat + i) % n for i in range(n)) if s == seat or self.alive[s]]
+
+    # cards
+
+    def _draw_card(self, seat: int, chance: ChanceSource | None, ev: list[Event]) -> None:
+        if chance is None:
+            raise ChanceRequired("a card draw needs a chance source")
+        rules = self.rules
+        if not self.deck:
+            held = {c for h in self.cards_held for c in h}
+            self.deck = [c for c in range(len(rules.cards)) if c not in held]
+            ev.append({"type": "deck_reshuffled", "cards": len(self.deck)})
+            if not self.deck:
+                ev.append({"type": "came_to_rest", "seat": seat, "cell": self.pos[seat]})
+                return
+        idx = chance.pick([rules.cards[c].id for c in self.deck])
+        card = rules.cards[self.deck.pop(idx)]
+        ev.append({"type": "card_drawn", "seat": seat, "card": card.id})
+        effect = card.effect
+        p = card.params
+        size = rules.size
+        here = self.pos[seat]
+        if effect == "advance_to":
+            self._advance(seat, (p["cell"] - here) % size or size, "card", ev)
+            self._land(seat, chance, ev)
+            return
+        if effect == "advance_to_nearest":
+            steps = next((k for k in range(1, size + 1)
+                          if rules.cells[(here + k) % size].kind == p["kind"]), size)
+            self._advance(seat, steps, "card", ev)
+            self._land(seat, chance, ev)
+            return
+        if effect == "move_back":
+            new = (here - p["steps"]) % size
+            self.pos[seat] = new
+            ev.append({"type": "moved", "seat": seat, "from": here, "to": new,
+                       "steps": -p["steps"], "by": "card", "passed_start": False})
+            self._land(seat, chance, ev)
+            return
+        if effect == "go_to_jail":
+            self._send_to_jail(seat, "card", ev)
+            return
+        ev.append({"type": "came_to_rest", "seat": seat, "cell": here})
+        if effect == "receive":
+            self._pay(BANK, seat, p["amount"], f"card:{card.id}", ev)
+        elif effect == "pay":
+            self.debts.append([seat, BANK, p["amount"], f"card:{card.id}"])
+        elif effect == "repairs":
+            houses, hotels = H.houses_and_hotels(self, seat)
+            amount = houses * p["per_house"] + hotels * p["per_hotel"]
+            if amount:
+                self.debts.append([seat, BANK, amount, f"card:{card.id}"])
+        elif effect == "collect_from_each":
+            for other in self._seats_from(seat)[1:]:
+                self.debts.append([other, seat, p["amount"], f"card:{card.id}"])
+        elif effect == "pay_each":
+            for other in self._seats_from(seat)[1:]:
+                self.debts.append([seat, other, p["amount"], f"card:{card.id}"])
+        elif effect == "release":
+            self.cards_held[seat].append(card.index)
+            ev.append({"type": "card_kept", "seat": seat, "card": card.id})
+
+    def _return_card(self, card: int, ev: list[Event]) -> None:
+        self.deck.append(card)
+        self.deck.sort()
+        ev.append({"type": "card_returned", "card": self.rules.cards[card].id})
+
+    # money
+
+    def _pay(self, frm: int, to: int, amount: int, reason: str, ev: list[Event],
+             cell: int | None = None) -> None:
+        if frm != BANK:
+            self.cash[frm] -= amount
+        if to != BANK:
+            self.cash[to] += amount
+        e = {"type": "paid", "from": _bank(frm), "to": _bank(to), "amount": amount,
+             "reason": reason}
+        if cell is not None:
+            e["cell"] = cell
+        ev.append(e)
+
+    def _run_debts(self, chance: ChanceSource | None, ev: list[Event]) -> None:
+        """Pay what can be paid, bankrupt who cannot, wait for who must raise cash; then go on."""
+        debts = self.debts
+        while debts:
+            debtor, creditor, amount, reason = debts[0]
+            if not self.alive[debtor] or (creditor != BANK and not self.alive[creditor]):
+                debts.pop(0)
+                continue
+            if self.cash[debtor] >= amount:
+                debts.pop(0)
+                self._pay(debtor, creditor, amount, reason, ev)
+                continue
+            if H.raisable(self, debtor) < amount:
+                debts.pop(0)
+                self._bankrupt(debtor, creditor, ev)
+                if self.phase == "over":
+                    return
+                continue
+            self.phase = "debt"
+            ev.append({"type": "debt", "debtor": debtor, "creditor": _bank(creditor),
+                       "amount": amount, "reason": reason})
+            return
+        resume, self.resume = self.resume, None
+        if self.phase == "over":
+            return
+        if resume == "jail_move":
+            seat = self.active
+            if not self.alive[seat]:
+                self._next_turn(ev)
+                return
+            self._leave_jail(seat, "third_try", ev)
+            self._advance(seat, self.dice[0] + self.dice[1], "dice", ev)
+            self._land(seat, chance, ev)
+            self._after_landing(chance, ev)
+        else:
+            self._finish_move(ev)
+
+    def _do_pay_debt(self, a: PayDebt, chance: ChanceSource | None, ev: list[Event]) -> None:
+        debtor, creditor, amount, reason = self.debts.pop(0)
+        self._pay(debtor, creditor, amount, reason, ev)
+        self._run_debts(chance, ev)
+
+    def _do_settle_debt(self, a: SettleDebt, chance: ChanceSource | None, ev: list[Event]) -> None:
+        seat = a.seat
+        amount = self.debts[0][2]
+        while self.cash[seat] < amount:
+            cell = H.most_built_street(self, seat)
+            if cell is None:
+                break
+            self._sell_building(seat, cell, ev)
+        while self.cash[seat] < amount:
+            cell = H.cheapest_mortgageable(self, seat)
+            if cell is None:
+                break
+            self._mortgage(seat, cell, ev)
+        if self.cash[seat] >= amount:
+            self._do_pay_debt(PayDebt(seat), chance, ev)
+        else:
+            self._do_declare_bankruptcy(DeclareBankruptcy(seat), chance, ev)
+
+    def _do_declare_bankruptcy(self, a: DeclareBankruptcy, chance: ChanceSource | None,
+                               ev: list[Event]) -> None:
+        debtor, creditor, amount, reason = self.debts.pop(0)
+        self._bankrupt(debtor, creditor, ev)
+        if self.phase != "over":
+            self._run_debts(chance, ev)
+
+    def _bankrupt(self, seat: int, creditor: int, ev: list[Event]) -> None:
+        rules = self.rules
+        ev.append({"type": "bankrupt", "seat": seat, "creditor": _bank(creditor)})
+        if creditor != BANK:
+            for c in rules.properties:
+                if self.owner[c] == seat:
+                    while self.buildings[c]:
+                        self._sell_building(seat, c, ev)
+            if self.cash[seat]:
+                self._pay(seat, creditor, self.cash[seat], "bankruptcy", ev)
+            for c in rules.properties:
+                if self.owner[c] == seat:
+                    self.owner[c] = creditor
+                    ev.append({"type": "deed_transferred", "cell": c, "from": seat,
+                               "to": creditor, "mortgaged": self.mortgaged[c]})
+            for card in self.cards_held[seat]:
+                self.cards_held[creditor].append(card)
+                ev.append({"type": "card_transferred", "card": rules.cards[card].id,
+                           "from": seat, "to": creditor})
+            self.cards_held[seat] = []
+        else:
+            if self.cash[seat]:
+                self._pay(seat, BANK, self.cash[seat], "bankruptcy", ev)
+            for c in rules.properties:
+                if self.owner[c] == seat:
+                    self.owner[c] = BANK
+                    self.mortgaged[c] = False
+                    self.buildings[c] = 0
+                    ev.append({"type": "deed_returned", "cell": c, "from": seat})
+            for card in self.cards_held[seat]:
+                self._return_card(card, ev)
+            self.cards_held[seat] = []
+        self._eliminate(seat, ev)
+
+    def _eliminate(self, seat: int, ev: list[Event]) -> None:
+        self.alive[seat] = False
+        self.jailed[seat] = False
+        ev.append({"type": "eliminated", "seat": seat})
+        if self.draw is not None:
+            self.draw = None
+            ev.append({"type": "draw_cancelled", "reason": "elimination", "by_seat": seat})
+        left = [s for s in range(self.players) if self.alive[s]]
+        if len(left) == 1:
+            self.phase = "over"
+            self.winner = left[0]
+            self.debts = []
+            self.resume = None
+            self.pending_buy = None
+            self.auction = None
+            self.trade = None
+            ev.append({"type": "game_won", "seat": left[0]})
+
+    def _do_resign(self, a: Resign, chance: Any, ev: list[Event]) -> None:
+        ev.append({"type": "resigned", "seat": a.seat})
+        self._bankrupt(a.seat, BANK, ev)
+        if self.phase != "over":
+            self._next_turn(ev)
+
+    # buying and auctions
+
+    def _do_buy(self, a: Buy, chance: Any, ev: list[Event]) -> None:
+        cell = self.pending_buy
+        price = self.rules.cells[cell].price
+        self._pay(a.seat, BANK, price, "purchase", ev, cell=cell)
+        self.owner[cell] = a.seat
+        self.pending_buy = None
+        ev.append({"type": "bought", "seat": a.seat, "cell": cell, "price": price})
+        self._finish_move(ev)
+
+    def _do_send_to_auction(self, a: SendToAuction, chance: Any, ev: list[Event]) -> None:
+        bidders = self._seats_from(a.seat)
+        self.auction = {"cell": self.pending_buy, "bidders": bidders, "turn": 0, "high": 0,
+                        "high_bidder": None}
+        self.phase = "auction"
+        ev.append({"type": "auction_started", "cell": self.pending_buy, "bidders": bidders[:]})
+
+    def _do_bid(self, a: Bid, chance: Any, ev: list[Event]) -> None:
+        auc = self.auction
+        auc["high"] = a.amount
+        auc["high_bidder"] = a.seat
+        ev.append({"type": "bid", "seat": a.seat, "amount": a.amount})
+        auc["turn"] = (auc["turn"] + 1) % len(auc["bidders"])
+        self._auction_check(ev)
+
+    def _do_pass_bid(self, a: PassBid, chance: Any, ev: list[Event]) -> None:
+        auc = self.auction
+        ev.append({"type": "passed", "seat": a.seat})
+        auc["bidders"].pop(auc["turn"])
+        if auc["turn"] >= len(auc["bidders"]):
+            auc["turn"] = 0
+        self._auction_check(ev)
+
+    def _auction_check(self, ev: list[Event]) -> None:
+        auc = self.auction
+        bidders = auc["bidders"]
+        cell = auc["cell"]
+        if bidders and not (len(bidders) == 1 and auc["high_bidder"] == bidders[0]):
+            return
+        if bidders:
+            winner, amount = bidders[0], auc["high"]
+            self._pay(winner, BANK, amount, "auction", ev, cell=cell)
+            self.owner[cell] = winner
+            ev.append({"type": "auction_won", "seat": winner, "cell": cell, "amount": amount})
+        else:
+            ev.append({"type": "auction_unsold", "cell": cell})
+        self.auction = None
+        self.pending_buy = None
+        self._finish_move(ev)
+
+    # buildings and mortgages
+
+    def _do_build(self, a: Build, chance: Any, ev: list[Event]) -> None:
+        cost = self.rules.cells[a.cell].house_cost
+        self._pay(a.seat, BANK, cost, "building", ev, cell=a.cell)
+        self.buildings[a.cell] += 1
+        ev.append({"type": "built", "seat": a.seat, "cell": a.cell,
+                   "buildings": self.buildings[a.cell]})
+
+    def _do_sell_building(self, a: SellBuilding, chance: ChanceSource | None,
+                          ev: list[Event]) -> None:
+        self._sell_building(a.seat, a.cell, ev)
+
+    def _sell_building(self, seat: int, cell: int, ev: list[Event]) -> None:
+        self.buildings[cell] -= 1
+        refund = self.rules.building_refund(cell)
+        self._pay(BANK, seat, refund, "building_sold", ev, cell=cell)
+        ev.append({"type": "building_sold", "seat": seat, "cell": cell,
+                   "buildings": self.buildings[cell], "refund": refund})
+
+    def _do_mortgage(self, a: Mortgage, chance: ChanceSource | None, ev: list[Event]) -> None:
+        self._mortgage(a.seat, a.cell, ev)
+
+    def _mortgage(self, seat: int, cell: int, ev: list[Event]) -> None:
+        value = self.rules.mortgage_value(cell)
+        self.mortgaged[cell] = True
+        self._pay(BANK, seat, value, "mortgage", ev, cell=cell)
+        ev.append({"type": "mortgaged", "seat": seat, "cell": cell, "amount": value})
+
+    def _do_redeem(self, a: Redeem, chance: Any, ev: list[Event]) -> None:
+        cost = self.rules.redeem_cost(a.cell)
+        self.mortgaged[a.cell] = False
+        self._pay(a.seat, BANK, cost, "redeem", ev, cell=a.cell)
+        ev.append({"type": "redeemed", "seat": a.seat, "cell": a.cell, "amount": cost})
+
+    # trades
+
+    def _do_propose_trade(self, a: ProposeTrade, chance: Any, ev: list[Event]) -> None:
+        self.trade = {"from": a.seat, "to": a.to, "give": tuple(a.give), "take": tuple(a.take),
+                      "money": a.money}
+        self.trade_resume = self.phase
+        self.proposed_to.append(a.to)
+        self.phase = "trade"
+        ev.append({"type": "trade_proposed", "from": a.seat, "to": a.to, "give": list(a.give),
+                   "take": list(a.take), "money": a.money})
+
+    def _do_accept_trade(self, a: AcceptTrade, chance: Any, ev: list[Event]) -> None:
+        t = self.trade
+        frm, to = t["from"], t["to"]
+        for c in t["give"]:
+            self.owner[c] = to
+        for c in t["take"]:
+            self.owner[c] = frm
+        if t["money"] > 0:
+            self._pay(frm, to, t["money"], "trade", ev)
+        elif t["money"] < 0:
+            self._pay(to, frm, -t["money"], "trade", ev)
+        ev.append({"type": "trade_accepted", "from": frm, "to": to, "give": list(t["give"]),
+                   "take": list(t["take"]), "money": t["money"]})
+        self._close_trade()
+
+    def _do_decline_trade(self, a: DeclineTrade, chance: Any, ev: list[Event]) -> None:
+        t = self.trade
+        ev.append({"type": "trade_declined", "from": t["from"], "to": t["to"]})
+        self._close_trade()
+
+    def _close_trade(self) -> None:
+        self.trade = None
+        self.phase = self.trade_resume
+        self.trade_resume = None
+
+    # draws
+
+    def _do_offer_draw(self, a: OfferDraw, chance: Any, ev: list[Event]) -> None:
+        self.draw = {"by": a.seat, "accepted": []}
+        self.draw_offered_at[a.seat] = self.roll_count
+        ev.append({"type": "draw_offered", "seat": a.seat})
+
+    def _do_accept_draw(self, a: AcceptDraw, chance: Any, ev: list[Event]) -> None:
+        d = self.draw
+        d["accepted"].append(a.seat)
+        ev.append({"type": "draw_accepted", "seat": a.seat})
+        others = self._seats_from(d["by"])[1:]
+        if all(s in d["accepted"] for s in others):
+            self.draw = None
+            self.phase = "over"
+            self.drawn = True
+            self.debts = []
+            self.resume = None
+            self.pending_buy = None
+            self.auction = None
+            self.trade = None
+            ev.append({"type": "game_drawn"})
+
+    def _do_decline_draw(self, a: DeclineDraw, chance: Any, ev: list[Event]) -> None:
+        self.draw = None
+        ev.append({"type": "draw_declined", "seat": a.seat})
+
+
+_RULE_TEXT = {
+    "buildings.streets_only": "only streets carry buildings",
+    "buildings.own_street": "not your street",
+    "buildings.whole_group": "build only when you hold the whole colour group",
+    "buildings.no_mortgage_in_group": "no street of the group may be mortgaged",
+    "buildings.hotel_is_last": "a hotel is the last building",
+    "buildings.build_evenly": "build evenly: this street already has more than another",
+    "buildings.cash": "not enough cash to build",
+    "buildings.nothing_to_sell": "no buildings here",
+    "buildings.sell_evenly": "sell evenly: from a street with the most buildings",
+    "mortgage.own_property": "not your property",
+    "mortgage.already_mortgaged": "already mortgaged",
+    "mortgage.no_buildings_in_group": "sell the group's buildings before mortgaging",
+    "mortgage.not_mortgaged": "not mortgaged",
+    "mortgage.redeem_cash": "not enough cash to redeem",
+}
+
+_HANDLERS = {
+    Roll: Game._do_roll,
+    RollForDouble: Game._do_roll_for_double,
+    PayJailFee: Game._do_pay_jail_fee,
+    UseReleaseCard: Game._do_use_release_card,
+    Buy: Game._do_buy,
+    SendToAuction: Game._do_send_to_auction,
+    Bid: Game._do_bid,
+    PassBid: Game._do_pass_bid,
+    Build: Game._do_build,
+    SellBuilding: Game._do_sell_building,
+    Mortgage: Game._do_mortgage,
+    Redeem: Game._do_redeem,
+    ProposeTrade: Game._do_propose_trade,
+    AcceptTrade: Game._do_accept_trade,
+    DeclineTrade: Game._do_decline_trade,
+    OfferDraw: Game._do_offer_draw,
+    AcceptDraw: Game._do_accept_draw,
+    DeclineDraw: Game._do_decline_draw,
+    EndTurn: Game._do_end_turn,
+    PayDebt: Game._do_pay_debt,
+    SettleDebt: Game._do_settle_debt,
+    DeclareBankruptcy: Game._do_declare_bankruptcy,
+    Resign: Game._do_resign,
+}

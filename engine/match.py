@@ -1,0 +1,64 @@
+"""Whole games between bots, headless and deterministic: for simulate, tests and benchmarks.
+
+Chance comes from one `Entropy` stream per game, derived from the match seed; each seat's
+bot gets its own stream, so a game replays exactly from (seed, levels, seats).
+"""
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from .actions import Action
+from .chance import Entropy
+from .game import Event, Game
+from .rules import Ruleset
+
+
+@dataclass(slots=True)
+class MatchResult:
+    game: Game
+    actions: int
+    turns: int
+    capped: bool                      # stopped at the turn cap with no result
+    landings: list[int] = field(default_factory=list)
+
+    @property
+    def winner(self) -> int | None:
+        out = self.game.outcome()
+        return None if out is None else out.winner
+
+    @property
+    def drawn(self) -> bool:
+        out = self.game.outcome()
+        return self.capped or (out is not None and out.draw)
+
+
+def derive_seed(seed: int | bytes, label: str) -> bytes:
+    base = seed if isinstance(seed, bytes) else seed.to_bytes(16, "big", signed=True)
+    return hashlib.sha256(base + b"/" + label.encode()).digest()
+
+
+def play_match(rules: Ruleset, levels: Sequence[str], seed: int | bytes, max_turns: int,
+               observer: Callable[[Game, Action, list[Event]], None] | None = None) -> MatchResult:
+    """Play one game, seat i played by a bot of `levels[i]`, until it ends or the cap."""
+    from .bots import make_bot
+
+    chance = Entropy(derive_seed(seed, "chance"))
+    bots = [make_bot(level, derive_seed(seed, f"seat{i}:{level}")) for i, level in enumerate(levels)]
+    game = Game.new(rules, len(levels), chance=chance)
+    landings = [0] * rules.size
+    actions = 0
+    while game.phase != "over" and game.turn <= max_turns:
+        decision = game.pending()[0]
+        action = bots[decision.seat].choose(game, decision.seat)
+        events = game.apply(action, chance)
+        actions += 1
+        for e in events:
+            if e["type"] == "came_to_rest":
+                landings[e["cell"]] += 1
+        if observer is not None:
+            observer(game, action, events)
+    capped = game.phase != "over"
+    turns = min(game.turn, max_turns) if capped else game.turn
+    return MatchResult(game, actions, turns, capped, landings)

@@ -1,0 +1,272 @@
+"""The game's state as plain fields: cheap to copy, exact to serialise, stable to hash.
+
+`GameState` holds data only; the rules that change it live in `game.py`.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .canonical import digest
+from .errors import BadState
+from .rules import Ruleset
+
+BANK = -1  # the creditor or payer that is the bank, inside the engine; None in events and JSON
+
+PHASES = ("pre_roll", "buy", "auction", "post_roll", "debt", "trade", "over")
+RESUMES = (None, "finish_move", "jail_move")
+
+STATE_FORMAT = 1
+
+
+class GameState:
+    __slots__ = (
+        "rules", "players", "cash", "pos", "alive", "jailed", "jail_tries", "cards_held",
+        "owner", "mortgaged", "buildings", "deck", "first", "active", "phase", "doubles",
+        "reroll", "turn_over", "dice", "turn", "roll_count", "pending_buy", "auction", "debts",
+        "resume", "trade", "trade_resume", "proposed_to", "draw", "draw_offered_at", "winner",
+        "drawn",
+    )
+
+    rules: Ruleset
+    players: int
+    cash: list[int]
+    pos: list[int]
+    alive: list[bool]
+    jailed: list[bool]
+    jail_tries: list[int]
+    cards_held: list[list[int]]      # card indices held by each seat (release cards)
+    owner: list[int]                 # per cell: seat, or BANK (unowned / not a property)
+    mortgaged: list[bool]
+    buildings: list[int]             # per cell: 0..max_buildings (max = hotel)
+    deck: list[int]                  # card indices not drawn since the last reshuffle, sorted
+    first: int
+    active: int
+    phase: str
+    doubles: int                     # doubles rolled in this turn
+    reroll: bool                     # the active player rolled a double and must roll again
+    turn_over: bool                  # sent to jail: the turn ends once the move is resolved
+    dice: list[int] | None           # the last roll
+    turn: int                        # turns begun, from 1
+    roll_count: int                  # rolls so far in the game (draw offers: once per roll)
+    pending_buy: int | None          # the cell offered to the active player
+    auction: dict[str, Any] | None   # {"cell", "bidders": [seat...], "turn": idx, "high", "high_bidder"}
+    debts: list[list[int]]           # [[debtor, creditor, amount, reason_code]], oldest first
+    resume: str | None               # what follows once every debt is settled
+    trade: dict[str, Any] | None     # {"from", "to", "give", "take", "money"}
+    trade_resume: str | None
+    proposed_to: list[int]           # seats the active player proposed a trade to this turn
+    draw: dict[str, Any] | None      # {"by": seat, "accepted": [seat...]}
+    draw_offered_at: list[int]       # per seat: roll_count when it last offered a draw, or -1
+    winner: int | None
+    drawn: bool
+
+    def copy(self) -> "GameState":
+        new = object.__new__(type(self))
+        new.rules = self.rules
+        new.players = self.players
+        new.cash = self.cash[:]
+        new.pos = self.pos[:]
+        new.alive = self.alive[:]
+        new.jailed = self.jailed[:]
+        new.jail_tries = self.jail_tries[:]
+        new.cards_held = [h[:] for h in self.cards_held]
+        new.owner = self.owner[:]
+        new.mortgaged = self.mortgaged[:]
+        new.buildings = self.buildings[:]
+        new.deck = self.deck[:]
+        new.first = self.first
+        new.active = self.active
+        new.phase = self.phase
+        new.doubles = self.doubles
+        new.reroll = self.reroll
+        new.turn_over = self.turn_over
+        new.dice = self.dice[:] if self.dice is not None else None
+        new.turn = self.turn
+        new.roll_count = self.roll_count
+        new.pending_buy = self.pending_buy
+        a = self.auction
+        new.auction = None if a is None else {**a, "bidders": a["bidders"][:]}
+        new.debts = [d[:] for d in self.debts]
+        new.resume = self.resume
+        t = self.trade
+        new.trade = None if t is None else dict(t)
+        new.trade_resume = self.trade_resume
+        new.proposed_to = self.proposed_to[:]
+        d = self.draw
+        new.draw = None if d is None else {"by": d["by"], "accepted": d["accepted"][:]}
+        new.draw_offered_at = self.draw_offered_at[:]
+        new.winner = self.winner
+        new.drawn = self.drawn
+        return new
+
+    # -- serialisation -------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        rules = self.rules
+        cards = rules.cards
+        return {
+            "format": STATE_FORMAT,
+            "rules": rules.id,
+            "rules_digest": rules.digest,
+            "players": self.players,
+            "cash": self.cash[:],
+            "pos": self.pos[:],
+            "alive": self.alive[:],
+            "jailed": self.jailed[:],
+            "jail_tries": self.jail_tries[:],
+            "cards_held": [[cards[i].id for i in h] for h in self.cards_held],
+            "owner": [None if o == BANK else o for o in self.owner],
+            "mortgaged": [c for c in range(rules.size) if self.mortgaged[c]],
+            "buildings": self.buildings[:],
+            "deck": [cards[i].id for i in self.deck],
+            "first": self.first,
+            "active": self.active,
+            "phase": self.phase,
+            "doubles": self.doubles,
+            "reroll": self.reroll,
+            "turn_over": self.turn_over,
+            "dice": None if self.dice is None else self.dice[:],
+            "turn": self.turn,
+            "roll_count": self.roll_count,
+            "pending_buy": self.pending_buy,
+            "auction": None if self.auction is None else {
+                **self.auction, "bidders": self.auction["bidders"][:]},
+            "debts": [{"debtor": d[0], "creditor": None if d[1] == BANK else d[1],
+                       "amount": d[2], "reason": d[3]} for d in self.debts],
+            "resume": self.resume,
+            "trade": None if self.trade is None else {
+                **self.trade, "give": list(self.trade["give"]), "take": list(self.trade["take"])},
+            "trade_resume": self.trade_resume,
+            "proposed_to": self.proposed_to[:],
+            "draw": None if self.draw is None else {
+                "by": self.draw["by"], "accepted": self.draw["accepted"][:]},
+            "draw_offered_at": self.draw_offered_at[:],
+            "winner": self.winner,
+            "drawn": self.drawn,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any, rules: Ruleset) -> "GameState":
+        try:
+            return cls._from_json(data, rules)
+        except BadState:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            raise BadState(f"not a game state of ruleset {rules.id!r}: {exc!r}") from None
+
+    @classmethod
+    def _from_json(cls, d: Any, rules: Ruleset) -> "GameState":
+        if not isinstance(d, dict):
+            raise BadState("a game state must be an object")
+        if d.get("format") != STATE_FORMAT:
+            raise BadState(f"unknown state format {d.get('format')!r}")
+        if d["rules"] != rules.id or d["rules_digest"] != rules.digest:
+            raise BadState(f"state is for ruleset {d['rules']!r} ({d['rules_digest'][:12]}), "
+                           f"not {rules.id!r} ({rules.digest[:12]})")
+        n = _int(d["players"])
+        if not rules.min_players <= n <= rules.max_players:
+            raise BadState(f"players: {n} is not allowed by this ruleset")
+        size = rules.size
+        s = object.__new__(cls)
+        s.rules = rules
+        s.players = n
+        s.cash = _ints(d["cash"], n)
+        s.pos = _ints(d["pos"], n, 0, size - 1)
+        s.alive = _bools(d["alive"], n)
+        s.jailed = _bools(d["jailed"], n)
+        s.jail_tries = _ints(d["jail_tries"], n, 0)
+        s.cards_held = [[rules.card_index[c] for c in h] for h in _list(d["cards_held"], n)]
+        s.owner = [BANK if o is None else _int(o, 0, n - 1) for o in _list(d["owner"], size)]
+        s.mortgaged = [False] * size
+        for c in d["mortgaged"]:
+            s.mortgaged[_int(c, 0, size - 1)] = True
+        s.buildings = _ints(d["buildings"], size, 0, rules.max_buildings)
+        s.deck = sorted(rules.card_index[c] for c in d["deck"])
+        s.first = _int(d["first"], 0, n - 1)
+        s.active = _int(d["active"], 0, n - 1)
+        if d["phase"] not in PHASES:
+            raise BadState(f"phase: unknown {d['phase']!r}")
+        s.phase = d["phase"]
+        s.doubles = _int(d["doubles"], 0)
+        s.reroll = _bool(d["reroll"])
+        s.turn_over = _bool(d["turn_over"])
+        s.dice = None if d["dice"] is None else _ints(d["dice"], 2, 1, rules.dice_sides)
+        s.turn = _int(d["turn"], 0)
+        s.roll_count = _int(d["roll_count"], 0)
+        s.pending_buy = None if d["pending_buy"] is None else _int(d["pending_buy"], 0, size - 1)
+        a = d["auction"]
+        s.auction = None if a is None else {
+            "cell": _int(a["cell"], 0, size - 1), "bidders": _ints(a["bidders"], None, 0, n - 1),
+            "turn": _int(a["turn"], 0), "high": _int(a["high"], 0),
+            "high_bidder": None if a["high_bidder"] is None else _int(a["high_bidder"], 0, n - 1)}
+        s.debts = [[_int(x["debtor"], 0, n - 1),
+                    BANK if x["creditor"] is None else _int(x["creditor"], 0, n - 1),
+                    _int(x["amount"], 0), _str(x["reason"])] for x in d["debts"]]
+        if d["resume"] not in RESUMES:
+            raise BadState(f"resume: unknown {d['resume']!r}")
+        s.resume = d["resume"]
+        t = d["trade"]
+        s.trade = None if t is None else {
+            "from": _int(t["from"], 0, n - 1), "to": _int(t["to"], 0, n - 1),
+            "give": tuple(_ints(t["give"], None, 0, size - 1)),
+            "take": tuple(_ints(t["take"], None, 0, size - 1)), "money": _int(t["money"])}
+        if d["trade_resume"] not in (None, "pre_roll", "post_roll"):
+            raise BadState(f"trade_resume: unknown {d['trade_resume']!r}")
+        s.trade_resume = d["trade_resume"]
+        s.proposed_to = _ints(d["proposed_to"], None, 0, n - 1)
+        dr = d["draw"]
+        s.draw = None if dr is None else {
+            "by": _int(dr["by"], 0, n - 1), "accepted": _ints(dr["accepted"], None, 0, n - 1)}
+        s.draw_offered_at = _ints(d["draw_offered_at"], n, -1)
+        s.winner = None if d["winner"] is None else _int(d["winner"], 0, n - 1)
+        s.drawn = _bool(d["drawn"])
+        extra = set(d) - _KEYS
+        if extra:
+            raise BadState(f"unexpected field(s): {', '.join(sorted(extra))}")
+        return s
+
+    def state_hash(self) -> str:
+        return digest(self.to_json())
+
+
+_KEYS = {
+    "format", "rules", "rules_digest", "players", "cash", "pos", "alive", "jailed",
+    "jail_tries", "cards_held", "owner", "mortgaged", "buildings", "deck", "first", "active",
+    "phase", "doubles", "reroll", "turn_over", "dice", "turn", "roll_count", "pending_buy",
+    "auction", "debts", "resume", "trade", "trade_resume", "proposed_to", "draw",
+    "draw_offered_at", "winner", "drawn",
+}
+
+
+def _int(v: Any, lo: int | None = None, hi: int | None = None) -> int:
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise BadState(f"expected a whole number, got {v!r}")
+    if (lo is not None and v < lo) or (hi is not None and v > hi):
+        raise BadState(f"{v} is out of range")
+    return v
+
+
+def _bool(v: Any) -> bool:
+    if not isinstance(v, bool):
+        raise BadState(f"expected true or false, got {v!r}")
+    return v
+
+
+def _str(v: Any) -> str:
+    if not isinstance(v, str):
+        raise BadState(f"expected a string, got {v!r}")
+    return v
+
+
+def _list(v: Any, n: int | None) -> list[Any]:
+    if not isinstance(v, list) or (n is not None and len(v) != n):
+        raise BadState(f"expected a list of {n if n is not None else 'some'} items, got {v!r}")
+    return v
+
+
+def _ints(v: Any, n: int | None, lo: int | None = None, hi: int | None = None) -> list[int]:
+    return [_int(x, lo, hi) for x in _list(v, n)]
+
+
+def _bools(v: Any, n: int) -> list[bool]:
+    return [_bool(x) for x in _list(v, n)]
