@@ -1,0 +1,258 @@
+"""`zemlevlasnyk simulate`: whole games between computer players, headless, with a summary.
+
+Seats rotate from game to game so that no level keeps the first seat. Every game is seeded
+from (--seed, game number), so the results are the same with any number of --jobs.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import math
+import os
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, TextIO
+
+from engine import load_preset, preset_names
+from engine.bots import LEVELS
+from engine.match import play_match
+
+from .cli import UserError
+from .narrate import narrate
+
+# How often the progress bar may redraw: often enough to look alive, rarely enough to cost nothing.
+PROGRESS_INTERVAL_S = 0.1
+PROGRESS_WIDTH = 30
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser(
+        "simulate", help="play whole games between computer players and print a summary",
+        description="Play whole games headless between computer players. Seats rotate from "
+                    "game to game; results depend only on --seed.")
+    p.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    p.add_argument("--players", type=int, default=None,
+                   help="players per game, 2-4 (default: the number of --bots levels, or 4)")
+    p.add_argument("--bots", default="random",
+                   help=f"one level for every seat, or one per seat separated by commas; "
+                        f"levels: {', '.join(LEVELS)} (default random)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the whole run (default 0)")
+    p.add_argument("--max-turns", type=int, default=1000,
+                   help="cap on each game's turns; a capped game counts as a draw (default 1000)")
+    p.add_argument("--ruleset", default="zemlevlasnyk", help="ruleset preset (default zemlevlasnyk)")
+    p.add_argument("--json", metavar="FILE", help="also write the figures as JSON to FILE")
+    p.add_argument("--log", metavar="FILE", help="write every game's events, told in words, to FILE")
+    p.add_argument("--lang", choices=("uk", "en"), default="uk", help="language of --log (default uk)")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    p.set_defaults(func=run)
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    index: int
+    levels: tuple[str, ...]   # by seat, for this game
+    winner: int | None
+    drawn: bool
+    turns: int
+    actions: int
+    landings: tuple[int, ...]
+    log: str
+
+
+def seat_levels(levels: Sequence[str], game: int) -> tuple[str, ...]:
+    """The levels by seat for game number `game`: the list rotated by one seat per game."""
+    n = len(levels)
+    return tuple(levels[(seat + game) % n] for seat in range(n))
+
+
+def game_seed(seed: int, game: int) -> bytes:
+    return hashlib.sha256(f"zemlevlasnyk-simulate/{seed}/{game}".encode()).digest()
+
+
+def _play_one(job: tuple[str, tuple[str, ...], int, int, int, str | None]) -> GameRecord:
+    ruleset, levels, seed, index, max_turns, lang = job
+    rules = load_preset(ruleset)
+    lines: list[str] = []
+    observer = None
+    if lang is not None:
+        lines.append(f"== game {index + 1}: " + ", ".join(
+            f"seat {i + 1} {lv}" for i, lv in enumerate(levels)))
+
+        def observer(game: Any, action: Any, events: list[dict]) -> None:
+            for e in events:
+                text = narrate(rules, e, lang)
+                if text:
+                    lines.append(text)
+
+    result = play_match(rules, levels, game_seed(seed, index), max_turns, observer=observer)
+    if lang is not None:
+        lines.append(f"== end after {result.turns} turns: " + (
+            "capped" if result.capped else "draw" if result.drawn
+            else f"seat {result.winner + 1} ({levels[result.winner]}) wins"))
+    return GameRecord(index, levels, result.winner, result.drawn, result.turns,
+                      result.actions, tuple(result.landings), "\n".join(lines))
+
+
+def _parse(args: argparse.Namespace) -> tuple[list[str], int]:
+    if args.games < 1:
+        raise UserError("--games must be at least 1")
+    if args.max_turns < 1:
+        raise UserError("--max-turns must be at least 1")
+    if args.jobs < 1:
+        raise UserError("--jobs must be at least 1")
+    if args.ruleset not in preset_names():
+        raise UserError(f"unknown ruleset {args.ruleset!r}; known: {', '.join(preset_names())}")
+    rules = load_preset(args.ruleset)
+    levels = [s.strip() for s in args.bots.split(",")]
+    for level in levels:
+        if level not in LEVELS:
+            raise UserError(f"unknown bot level {level!r}; known: {', '.join(LEVELS)}")
+    players = args.players
+    if players is None:
+        players = len(levels) if len(levels) > 1 else 4
+    if not rules.min_players <= players <= rules.max_players:
+        raise UserError(f"--players must be {rules.min_players} to {rules.max_players}")
+    if len(levels) == 1:
+        levels = levels * players
+    if len(levels) != players:
+        raise UserError(f"--bots lists {len(levels)} levels for {players} players: give one "
+                        f"level, or one per seat")
+    return levels, players
+
+
+def run(args: argparse.Namespace) -> int:
+    levels, players = _parse(args)
+    lang = args.lang if args.log else None
+    jobs = [(args.ruleset, seat_levels(levels, g), args.seed, g, args.max_turns, lang)
+            for g in range(args.games)]
+    log_file = None
+    if args.log:
+        try:
+            log_file = open(args.log, "w", encoding="utf-8")
+        except OSError as exc:
+            raise UserError(f"cannot write the log {args.log}: {exc.strerror}") from None
+    started = time.perf_counter()
+    progress = Progress(args.games, sys.stderr)
+    records: list[GameRecord] = []
+    try:
+        for record in _run_jobs(jobs, args.jobs):
+            records.append(record)
+            if log_file is not None:
+                log_file.write(record.log + "\n\n")
+            progress.update(len(records))
+    finally:
+        progress.close()
+        if log_file is not None:
+            log_file.close()
+    elapsed = max(time.perf_counter() - started, 1e-9)
+    records.sort(key=lambda r: r.index)
+    summary = summarise(records, levels, players, elapsed)
+    print(format_summary(summary, args))
+    if args.json:
+        try:
+            with open(args.json, "w", encoding="utf-8") as f:
+                json.dump(summary, f, ensure_ascii=False, indent=1)
+        except OSError as exc:
+            raise UserError(f"cannot write {args.json}: {exc.strerror}") from None
+    return 0
+
+
+def _run_jobs(jobs: list[tuple], workers: int) -> Any:
+    if workers == 1 or len(jobs) == 1:
+        for job in jobs:
+            yield _play_one(job)
+        return
+    import multiprocessing
+
+    with multiprocessing.get_context("spawn").Pool(min(workers, os.cpu_count() or 1)) as pool:
+        yield from pool.imap_unordered(_play_one, jobs, chunksize=1)
+
+
+def summarise(records: list[GameRecord], levels: Sequence[str], players: int,
+              elapsed: float) -> dict[str, Any]:
+    by_seat = [0] * players
+    by_level = {level: 0 for level in dict.fromkeys(levels)}
+    seats_by_level = {level: 0 for level in by_level}
+    landings = [0] * len(records[0].landings)
+    for r in records:
+        for level in r.levels:
+            seats_by_level[level] += 1
+        if r.winner is not None and not r.drawn:
+            by_seat[r.winner] += 1
+            by_level[r.levels[r.winner]] += 1
+        for cell, count in enumerate(r.landings):
+            landings[cell] += count
+    return {
+        "games": len(records),
+        "players": players,
+        "bots": list(levels),
+        "seconds": round(elapsed, 3),
+        "games_per_second": round(len(records) / elapsed, 3),
+        "actions": sum(r.actions for r in records),
+        "wins": {"by_seat": by_seat, "by_level": by_level},
+        "seats_by_level": seats_by_level,
+        "draws": sum(1 for r in records if r.drawn),
+        "turns": [r.turns for r in records],
+        "landings": landings,
+    }
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval for a win rate."""
+    if n == 0:
+        return (0.0, 0.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def format_summary(s: dict[str, Any], args: argparse.Namespace) -> str:
+    games = s["games"]
+    turns = sorted(s["turns"])
+    lines = [
+        f"{games} games, {s['players']} players, bots {','.join(s['bots'])}, seed {args.seed}, "
+        f"cap {args.max_turns} turns",
+        f"{s['seconds']:.1f} s, {s['games_per_second']:.2f} games/s, "
+        f"{s['actions'] / s['seconds']:.0f} actions/s",
+        f"turns per game: median {turns[len(turns) // 2]}, min {turns[0]}, max {turns[-1]}",
+        f"draws (capped or agreed): {s['draws']} ({100 * s['draws'] / games:.1f}%)",
+        "wins by level (share of games each level played in; a game counts once per level):",
+    ]
+    for level, wins in s["wins"]["by_level"].items():
+        # A level seated k times per game can win at most one of those seats.
+        seats = s["seats_by_level"][level] / games
+        lo, hi = wilson(wins, games)
+        lines.append(f"  {level:>7}: {wins:5d} wins = {100 * wins / games:5.1f}% of games "
+                     f"(95% CI {100 * lo:.1f}-{100 * hi:.1f}%), {seats:.0f} seat(s) per game")
+    lines.append("wins by seat: " + ", ".join(
+        f"seat {i + 1}: {w}" for i, w in enumerate(s["wins"]["by_seat"])))
+    return "\n".join(lines)
+
+
+class Progress:
+    """A one-line progress bar on stderr."""
+
+    def __init__(self, total: int, out: TextIO) -> None:
+        self.total = total
+        self.out = out
+        self.last = 0.0
+        self.started = time.perf_counter()
+
+    def update(self, done: int) -> None:
+        now = time.perf_counter()
+        if done < self.total and now - self.last < PROGRESS_INTERVAL_S:
+            return
+        self.last = now
+        filled = PROGRESS_WIDTH * done // self.total
+        rate = done / max(now - self.started, 1e-9)
+        self.out.write(f"\r[{'#' * filled}{'.' * (PROGRESS_WIDTH - filled)}] "
+                       f"{done}/{self.total} games, {rate:.1f}/s")
+        self.out.flush()
+
+    def close(self) -> None:
+        self.out.write("\n")
+        self.out.flush()

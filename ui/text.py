@@ -1,0 +1,26 @@
+"""Text catalogues (assets/text/*.json): the words the game shows, by language.
+
+Ukrainian first, English second. Money is shown as a whole number with thin groups,
+`150 000`, and no currency sign (the rulebook has none).
+"""
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from typing import Any
+
+LANGUAGES = ("uk", "en")
+
+
+@cache
+def catalogue(lang: str) -> dict[str, Any]:
+    if lang not in LANGUAGES:
+        raise ValueError(f"no text catalogue for language {lang!r}")
+    text = (resources.files("assets") / "text" / f"{lang}.json").read_text("utf-8")
+    return json.loads(text)
+
+
+def money(amount: int) -> str:
+    sign = "-" if amount < 0 else ""
+    return sign + f"{abs(amount):,}".replace(",", " ")
