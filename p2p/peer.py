@@ -1,0 +1,226 @@
+"""A peer's side of the table, sans-IO: what the host says, checked, and what we answer.
+
+`TablePeer.receive(message)` takes one message from the host and returns outputs: `Outgoing`
+messages to send back, and events for whoever shows the table (a person's window, a log,
+a headless bot runner). Records go through a `Replica`: a record that does not verify
+produces `HostCheated` and the peer stops trusting the host for good.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine import Action, Outcome, load_preset
+from p2p import commit_reveal, wire
+from p2p.errors import CheatingHost, Code
+from p2p.identity import Profile
+from p2p.policy import Policy
+from p2p.records import Replica, sign_action, sign_ready
+
+
+@dataclass(frozen=True)
+class Outgoing:
+    message: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Admitted:
+    role: str
+    seat: int | None
+
+
+@dataclass(frozen=True)
+class LobbyChanged:
+    lobby: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Arrived:
+    """A record about to be verified (every peer logs it as it arrives)."""
+
+    record: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Applied:
+    record: dict[str, Any]
+    events: list[dict[str, Any]]
+    clock: list[dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class ChatLine:
+    name: str
+    key: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Refused:
+    """The host rejected something we sent."""
+
+    code: str
+    message: str
+    ref: str | None
+
+
+@dataclass(frozen=True)
+class HostCheated:
+    error: CheatingHost
+
+
+@dataclass(frozen=True)
+class HostError:
+    """The host is hanging up on us, and why."""
+
+    code: str
+    message: str
+
+
+@dataclass(frozen=True)
+class Finished:
+    outcome: Outcome
+    state_hash: str
+
+
+PeerOutput = Outgoing | Admitted | LobbyChanged | Arrived | Applied | ChatLine | Refused | HostCheated | HostError | Finished
+
+
+class TablePeer:
+    def __init__(self, profile: Profile, *, table: str, host_key: bytes, policy: Policy | None = None,
+                 auto_ready: bool = True, rules: Any = None) -> None:
+        self.profile = profile
+        self.table = table
+        self.replica = Replica(table=table, host_key=host_key.hex(), rules=rules or load_preset("zemlevlasnyk"))
+        self.policy = policy
+        self.auto_ready = auto_ready
+        self.role: str | None = None
+        self.lobby: dict[str, Any] | None = None
+        self.cheated: CheatingHost | None = None
+        self.finished: Finished | None = None
+        self._ready_for: str | None = None
+        self._acted_at = -2
+        self._fallback = False
+        self._host_head = -1
+        self._sync_asked = -1
+
+    @property
+    def seat(self) -> int | None:
+        """Our engine seat once the game has started (None for spectators)."""
+        return next((n for n, p in enumerate(self.replica.players) if p.key == self.profile.key_hex), None)
+
+    @property
+    def game(self):
+        return self.replica.game
+
+    # --- what we do ----------------------------------------------------------------------
+
+    def act(self, action: Action) -> Outgoing:
+        envelope = sign_action(self.profile.signing_key, table=self.table, seq=self.replica.seq + 1,
+                               action=action, entropy=commit_reveal.new_entropy())
+        return Outgoing(envelope)
+
+    def chat(self, text: str) -> Outgoing:
+        return Outgoing({"t": "chat", "text": text})
+
+    def ready(self) -> Outgoing | None:
+        if self.lobby is None:
+            return None
+        self._ready_for = self.lobby["commit"]
+        return Outgoing(sign_ready(self.profile.signing_key, table=self.table, commit=self.lobby["commit"],
+                                   entropy=commit_reveal.new_entropy()))
+
+    def set_profile(self, name: str, colour: str) -> Outgoing:
+        return Outgoing({"t": "profile", "name": name, "colour": colour})
+
+    # --- what the host says ----------------------------------------------------------------
+
+    def receive(self, message: dict[str, Any]) -> list[PeerOutput]:
+        if self.cheated is not None:
+            return []
+        kind = message.get("t")
+        if kind == "record":
+            return self._on_record(message)
+        if kind == "lobby":
+            return self._on_lobby(message)
+        if kind == "admitted":
+            self.role = wire.field(message, "role", str)
+            return [Admitted(self.role, wire.field(message, "seat", int, optional=True))]
+        if kind == "chat":
+            return [ChatLine(str(message.get("name", ""))[:40], str(message.get("key", "")),
+                             str(message.get("text", "")))]
+        if kind == "reject":
+            return self._on_reject(message)
+        if kind == "error":
+            return [HostError(str(message.get("code")), str(message.get("message", ""))[:300])]
+        return []
+
+    def _on_lobby(self, message: dict[str, Any]) -> list[PeerOutput]:
+        self.lobby = message
+        outs: list[PeerOutput] = [LobbyChanged(message)]
+        you = message.get("you")
+        if (self.auto_ready and message.get("phase") == "lobby" and isinstance(you, int)
+                and self._ready_for != message.get("commit")):
+            ready = self.ready()
+            if ready is not None:
+                outs.append(ready)
+        return outs
+
+    def _on_record(self, message: dict[str, Any]) -> list[PeerOutput]:
+        record = message.get("record")
+        head = message.get("head")
+        if isinstance(head, int):
+            self._host_head = max(self._host_head, head)
+        seq = record.get("seq") if isinstance(record, dict) else None
+        if not isinstance(seq, int) or seq <= self.replica.seq:
+            return []
+        if seq > self.replica.seq + 1:
+            if self._sync_asked == self.replica.seq:
+                return []
+            self._sync_asked = self.replica.seq
+            return [Outgoing({"t": "sync", "from": self.replica.seq + 1})]
+        outs: list[PeerOutput] = [Arrived(record)]
+        try:
+            events = self.replica.accept(record)
+        except CheatingHost as exc:
+            self.cheated = exc
+            return outs + [HostCheated(exc)]
+        clock = message.get("clock") if isinstance(message.get("clock"), list) else []
+        outs.append(Applied(record, events, clock))
+        self._fallback = False
+        game = self.replica.game
+        assert game is not None
+        outcome = game.outcome()
+        if outcome is not None:
+            self.finished = Finished(outcome, record["state"])
+            return outs + [self.finished]
+        return outs + self._bot_move()
+
+    def _on_reject(self, message: dict[str, Any]) -> list[PeerOutput]:
+        code = str(message.get("code"))
+        ref = message.get("ref") if isinstance(message.get("ref"), str) else None
+        outs: list[PeerOutput] = [Refused(code, str(message.get("message", ""))[:300], ref)]
+        if self.policy is not None and code != Code.STALE_SEQ.value and not self._fallback:
+            # Our computer player chose something the host refused: make the clock's move instead.
+            self._fallback = True
+            self._acted_at = -2
+            outs += self._bot_move()
+        return outs
+
+    def _bot_move(self) -> list[PeerOutput]:
+        game = self.replica.game
+        seat = self.seat
+        if self.policy is None or game is None or seat is None or self._acted_at == self.replica.seq:
+            return []
+        if self._host_head > self.replica.seq:
+            return []  # still catching up: acting now would only be stale
+        if seat not in {d.seat for d in game.pending()}:
+            return []
+        if self._fallback:
+            action = game.safe_action(seat)
+        else:
+            action = self.policy.choose(game.copy(), seat)
+        if action is None:
+            return []
+        self._acted_at = self.replica.seq
+        return [self.act(action)]

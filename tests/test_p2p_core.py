@@ -1,0 +1,320 @@
+"""Sans-IO tests of the table: a host core and peer cores in memory, no sockets."""
+from __future__ import annotations
+
+import pytest
+
+from engine import Entropy, Game, Roll, Scripted, load_preset
+from p2p import commit_reveal, wire
+from p2p.diff import apply_diff, make_diff
+from p2p.errors import CheatingHost, Code
+from p2p.host import Phase, TableHost
+from p2p.policy import make_policy
+from p2p.records import Replica, sign_action
+from p2p_helpers import MemoryTable, profile
+
+
+def _started(peers: int = 3, **kw) -> MemoryTable:
+    table = MemoryTable(peers=peers, **kw)
+    table.run()
+    if table.host.phase is Phase.LOBBY:
+        table.deliver(table.host.start(table.now))
+    return table
+
+
+def test_diff_round_trip_on_real_states() -> None:
+    rules = load_preset("zemlevlasnyk")
+    game = Game.new(rules, players=3, chance=Entropy(b"d"))
+    policies = [make_policy("random", n) for n in range(3)]
+    chance = Entropy(b"c")
+    for _ in range(300):
+        if game.outcome() is not None:
+            break
+        before = game.to_json()
+        seat = game.pending()[0].seat
+        action = policies[seat].choose(game, seat)
+        game.apply(action, chance=chance if game.needs_chance(action) else None)
+        after = game.to_json()
+        assert apply_diff(before, make_diff(before, after)) == after
+
+
+@pytest.mark.parametrize("bad", [None, [1], [[["a", "b"], 1]], [[["a", 5], 1]], [["x"]], [[[]]], [[[0, 1], 2]]])
+def test_malformed_diffs_are_value_errors(bad) -> None:
+    with pytest.raises(ValueError):
+        apply_diff({"a": [1]}, bad)
+
+
+def test_commit_reveal_derivation() -> None:
+    secret = bytes(32)
+    commit = commit_reveal.commitment(secret)
+    assert commit_reveal.opens(commit, secret) and not commit_reveal.opens(commit, b"\x01" * 32)
+    a = commit_reveal.derive_seed("00" * 8, 5, secret, b"\x01" * 32)
+    assert a != commit_reveal.derive_seed("00" * 8, 5, secret, b"\x02" * 32)
+    assert a != commit_reveal.derive_seed("00" * 8, 6, secret, b"\x01" * 32)
+    assert len(a) == 32
+
+
+def test_lobby_seats_readies_and_start() -> None:
+    table = MemoryTable(peers=2)
+    table.run()
+    lobby = table.peers[1].lobby
+    assert lobby is not None and lobby["phase"] == "lobby"
+    assert [s["ready"] for s in lobby["seats"][:2]] == [True, True]
+    colours = [s["colour"] for s in lobby["seats"] if s]
+    assert len(set(colours)) == len(colours)
+    assert table.host.can_start()
+    table.deliver(table.host.set_clock(False))
+    table.deliver(table.host.start(table.now))
+    table.run()
+    assert table.peers[1].replica.clock is False
+    late = table.add_peer(5)
+    table.run()
+    assert late.role == "spectator" and late.replica.seq == table.host.seq
+
+
+def test_start_needs_a_friend_and_everyone_ready() -> None:
+    table = MemoryTable(peers=0)
+    table.deliver(table.host.sit_host(table.now, policy=make_policy("idle", 0)))
+    table.deliver(table.host.add_bot("random", make_policy("random", 1), table.now))
+    assert not table.host.can_start()
+    table.add_peer(1, policy=None)
+    table.peers[1].auto_ready = False
+    table.run()
+    assert not table.host.can_start()
+    table.send_from(1, table.peers[1].ready().message)
+    table.run()
+    assert table.host.can_start()
+
+
+def test_a_full_game_in_memory_ends_with_equal_hashes() -> None:
+    table = _started(peers=3, seed=3)
+    table.run()
+    assert table.host.phase is Phase.FINISHED
+    final = table.host.records[-1]["state"]
+    for n in (1, 2, 3):
+        assert table.finished(n) is not None and table.finished(n).state_hash == final
+        assert table.peers[n].replica.seq == table.host.seq
+
+
+def test_the_start_record_draws_the_first_player_from_everyones_entropy() -> None:
+    table = _started(peers=2, level=None)
+    table.run()
+    record = table.host.records[0]
+    assert record["kind"] == "start" and len(record["setup"]["readies"]) == 2
+    assert table.peers[1].replica.seq == 0
+
+
+def test_knock_without_secret_is_answered_by_the_host() -> None:
+    table = MemoryTable(peers=0)
+    table.add_peer(1, has_secret=False)
+    table.run()
+    assert table.knocks and table.peers[1].role is None
+    table.deliver(table.host.answer_knock(1, False, table.now))
+    assert table.closed[1].code is Code.REFUSED
+    table.add_peer(2, has_secret=False)
+    table.deliver(table.host.answer_knock(2, True, table.now))
+    table.run()
+    assert table.peers[2].role == "player"
+
+
+# --- rejections: each typed, and the game goes on ------------------------------------------
+
+def _playing_peer(table: MemoryTable):
+    """A peer whose seat must decide now, its engine seat, and the game."""
+    for n, peer in table.peers.items():
+        game = peer.replica.game
+        if peer.seat is not None and peer.seat in {d.seat for d in game.pending()}:
+            return n, peer, game
+    raise AssertionError("nobody is to move")
+
+
+def _reject(table: MemoryTable, n: int, message) -> str:
+    before = len(table.refusals[n])
+    table.send_from(n, message)
+    table.run()
+    assert len(table.refusals[n]) == before + 1, "expected a rejection"
+    assert n not in table.closed, "a typed rejection must not drop the peer"
+    return table.refusals[n][-1].code
+
+
+def test_rejections_are_typed_and_the_game_goes_on() -> None:
+    table = _started(peers=2, level=None)
+    table.run()
+    n, peer, game = _playing_peer(table)
+    other = next(m for m in table.peers if m != n)
+    action = game.safe_action(peer.seat)
+    good = peer.act(action).message
+    forged = {**good, "sig": "00" * 64}
+    assert _reject(table, n, forged) == Code.BAD_SIGNATURE.value
+    other_seat = table.peers[other].seat
+    for_other = sign_action(profile(n).signing_key, table=table.host.table, seq=table.host.seq + 1,
+                            action=Roll(other_seat), entropy=bytes(32))
+    assert _reject(table, n, for_other) == Code.WRONG_SEAT.value
+    out_of_turn = table.peers[other].act(Roll(other_seat)).message
+    assert _reject(table, other, out_of_turn) == Code.OUT_OF_TURN.value
+    stale = sign_action(profile(n).signing_key, table=table.host.table, seq=table.host.seq,
+                        action=action, entropy=bytes(32))
+    assert _reject(table, n, stale) == Code.STALE_SEQ.value
+    seq = table.host.seq
+    table.send_from(n, good)
+    table.run()
+    assert table.host.seq == seq + 1
+    assert _reject(table, n, good) == Code.REPLAYED.value
+    # the game goes on: everyone agrees and the next move is accepted
+    assert table.peers[other].replica.head == table.host.head
+    n, peer, game = _playing_peer(table)
+    table.send_from(n, peer.act(game.safe_action(peer.seat)).message)
+    table.run()
+    assert table.host.seq == seq + 2
+
+
+def test_illegal_actions_name_the_rule() -> None:
+    table = _started(peers=2, level=None)
+    table.run()
+    n, peer, game = _playing_peer(table)
+    from engine import Build
+    assert _reject(table, n, peer.act(Build(peer.seat, 1)).message) == Code.ILLEGAL.value
+    assert "[" in table.refusals[n][-1].message
+
+
+def test_malformed_messages_drop_only_that_peer() -> None:
+    table = _started(peers=2, level=None)
+    table.run()
+    table.send_from(1, {"t": "act", "table": 5})
+    table.run()
+    assert table.closed[1].code is Code.BAD_MESSAGE
+    n, peer, game = _playing_peer(table)
+    if n != 1:
+        seq = table.host.seq
+        table.send_from(n, peer.act(game.safe_action(peer.seat)).message)
+        table.run()
+        assert table.host.seq == seq + 1
+
+
+def test_chat_is_relayed_with_length_and_rate_limits() -> None:
+    table = _started(peers=2, level=None)
+    table.run()
+    table.send_from(1, {"t": "chat", "text": "привіт"})
+    table.run()
+    assert any(getattr(o, "text", None) == "привіт" for o in table.outputs[2])
+    assert _reject(table, 1, {"t": "chat", "text": "x" * 1000}) == Code.CHAT_TOO_LONG.value
+    codes = []
+    for _ in range(10):
+        table.send_from(1, {"t": "chat", "text": "spam"})
+        table.run()
+    codes = [r.code for r in table.refusals[1]]
+    assert Code.CHAT_RATE.value in codes
+    table.now += 60
+    table.send_from(1, {"t": "chat", "text": "later"})
+    table.run()
+    assert any(getattr(o, "text", None) == "later" for o in table.outputs[2])
+
+
+# --- timeouts (the clock is the host's, driven by time it is given) -----------------------
+
+def test_the_clock_plays_the_safe_action_and_records_a_timeout() -> None:
+    table = _started(peers=2, level=None)
+    table.run()
+    seq = table.host.seq
+    table.advance(29.0)
+    assert table.host.seq == seq
+    table.advance(1.5)
+    assert table.host.seq > seq
+    assert table.host.records[seq + 1]["kind"] == "timeout"
+    assert table.peers[1].replica.seq == table.host.seq
+
+
+def test_with_the_clock_off_only_absent_players_are_timed() -> None:
+    table = MemoryTable(peers=2, level=None)
+    table.run()
+    table.deliver(table.host.set_clock(False))
+    table.deliver(table.host.start(table.now))
+    table.run()
+    seq = table.host.seq
+    table.advance(3600)
+    assert table.host.seq == seq
+    n, _, _ = _playing_peer(table)
+    table.deliver(table.host.disconnect(n, table.now))
+    table.closed[n] = None  # type: ignore[assignment]
+    table.advance(31)
+    assert table.host.seq > seq and table.host.records[seq + 1]["kind"] == "timeout"
+    # reconnecting with the same key catches up from its last record
+    table.add_peer(n, last_seq=table.peers[n].replica.seq)
+    table.run()
+    assert table.peers[n].replica.head == table.host.head
+
+
+def test_draw_offer_agreed_by_all_ends_the_game() -> None:
+    from engine import AcceptDraw, OfferDraw
+    table = _started(peers=2, level=None)
+    table.run()
+    n, peer, game = _playing_peer(table)
+    table.send_from(n, peer.act(OfferDraw(peer.seat)).message)
+    table.run()
+    other = next(m for m in table.peers if m != n)
+    o = table.peers[other]
+    table.send_from(other, o.act(AcceptDraw(o.seat)).message)
+    table.run()
+    assert table.host.phase is Phase.FINISHED
+    assert table.finished(1).outcome.draw and table.finished(2).outcome.draw
+
+
+# --- a dishonest host is caught --------------------------------------------------------------
+
+class BiasedDiceHost(TableHost):
+    """Always rolls a double six for itself... and everyone else."""
+
+    def _apply(self, action, seq, secret, entropy):
+        if self.game.needs_chance(action):
+            return self.game.apply(action, chance=Scripted(dice=[(6, 6)] * 3, picks=[0] * 3))
+        return self.game.apply(action)
+
+
+class WrongRentHost(TableHost):
+    """Follows the rules, except that rent is charged twice."""
+
+    def _apply(self, action, seq, secret, entropy):
+        events = super()._apply(action, seq, secret, entropy)
+        for event in events:
+            if event["type"] == "paid" and event["reason"] == "rent":
+                self.game.cash[event["from"]] -= event["amount"]
+                self.game.cash[event["to"]] += event["amount"]
+        return events
+
+
+@pytest.mark.parametrize("host_cls", [BiasedDiceHost, WrongRentHost])
+def test_a_dishonest_host_is_caught(host_cls) -> None:
+    table = _started(peers=2, seed=5, host_cls=host_cls)
+    table.run()
+    for n in (1, 2):
+        caught = table.cheated(n)
+        assert caught is not None, f"peer {n} trusted a cheating host"
+        assert isinstance(caught.error, CheatingHost) and caught.error.fault.value == "remote"
+
+
+def test_the_replica_refuses_a_bad_chain() -> None:
+    table = _started(peers=2, seed=6)
+    table.run()
+    records = table.host.records
+    rules = load_preset("zemlevlasnyk")
+
+    def replay(rs):
+        replica = Replica(table=table.host.table, host_key=table.host.key_hex, rules=rules)
+        for r in rs:
+            replica.accept(r)
+        return replica
+
+    assert replay(records).head == table.host.head
+    with pytest.raises(CheatingHost, match="sequence"):
+        replay([records[0], records[2]])
+    tampered = {**records[1], "state": "00" * 32}
+    with pytest.raises(CheatingHost):
+        replay([records[0], tampered])
+    resigned = wire.sign(profile(9).signing_key, wire.TAG_RECORD, {k: v for k, v in records[1].items() if k != "sig"})
+    with pytest.raises(CheatingHost, match="signed"):
+        replay([records[0], resigned])
+    unchained = wire.sign(table.host.key, wire.TAG_RECORD, {**records[1], "prev": "11" * 32})
+    with pytest.raises(CheatingHost, match="chain"):
+        replay([records[0], unchained])
+    bad_reveal = wire.sign(table.host.key, wire.TAG_RECORD, {**records[1], "reveal": "22" * 32})
+    with pytest.raises(CheatingHost, match="commitment"):
+        replay([records[0], bad_reveal])
