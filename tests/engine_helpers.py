@@ -1,0 +1,71 @@
+"""Shared helpers for the engine's rule tests: scripted games, cell lookup, event filters.
+
+Rule tests set positions and ownership by assigning state fields directly (the state is a
+plain mutable object) and script every die and card with `Scripted`.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from engine import (
+    Action, BANK, Game, IllegalAction, Scripted, load_preset,
+)
+
+RULES = load_preset("zemlevlasnyk")
+
+
+def cell(name: str) -> int:
+    """The index of the cell with this Ukrainian name (the first one, for Фортуна)."""
+    for c in RULES.cells:
+        if c.name["uk"] == name:
+            return c.index
+    raise KeyError(name)
+
+
+def new_game(players: int = 2, first: int = 0) -> Game:
+    return Game.new(RULES, players, first=first)
+
+
+def act(game: Game, action: Action, dice: Sequence[tuple[int, int]] = (),
+        cards: Sequence[str] = ()) -> list[dict[str, Any]]:
+    """Apply `action` with exactly the scripted chance given (all of it must be used)."""
+    chance = Scripted(dice=dice, cards=cards)
+    events = game.apply(action, chance)
+    assert chance.used_up, "the scripted dice or cards were not all used"
+    return events
+
+
+def assert_illegal(game: Game, action: Action, rule: str,
+                   dice: Sequence[tuple[int, int]] = ((1, 2),)) -> None:
+    """`action` raises IllegalAction naming `rule` and leaves the state exactly as it was."""
+    before = game.to_json()
+    with pytest.raises(IllegalAction) as info:
+        game.apply(action, Scripted(dice=dice, cards=[c.id for c in RULES.cards]))
+    assert info.value.rule == rule, info.value
+    assert game.to_json() == before
+    assert not game.is_legal(action)
+
+
+def give(game: Game, seat: int, *cells: int) -> None:
+    for c in cells:
+        game.owner[c] = seat
+
+
+def of_type(events: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
+    return [e for e in events if e["type"] == kind]
+
+
+def payments(events: list[dict[str, Any]]) -> list[tuple[int | None, int | None, int, str]]:
+    """Every `paid` event as (from, to, amount, reason); None is the bank."""
+    return [(e["from"], e["to"], e["amount"], e["reason"]) for e in of_type(events, "paid")]
+
+
+def decisions(game: Game) -> list[tuple[int, str]]:
+    return [(d.seat, d.kind) for d in game.pending()]
+
+
+__all__ = ["BANK", "RULES", "act", "assert_illegal", "cell", "decisions", "give", "new_game",
+           "of_type", "payments"]
