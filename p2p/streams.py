@@ -1,0 +1,108 @@
+"""Thin trio adapters: frames and sealed messages over a trio stream, and dialling a table.
+
+All protocol decisions live in the sans-IO modules (`framing`, `handshake`); this module
+only moves their bytes.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import trio
+
+from p2p import wire
+from p2p.errors import Code, Fault, ProtocolError, remote
+from p2p.framing import FrameDecoder, encode_frame
+from p2p.handshake import PLAYING, ClientHandshake, SecureChannel
+from p2p.identity import Profile
+from p2p.links import Invite
+
+# Big enough for a whole record in one read, small enough to bound each read's buffer.
+RECEIVE_CHUNK = 64 * 1024
+# A LAN peer answers a handshake in milliseconds; ten seconds forgives a busy laptop while
+# a silent connection cannot hold the door open.
+HANDSHAKE_SECONDS = 10.0
+
+
+class FramedStream:
+    def __init__(self, stream: trio.abc.Stream) -> None:
+        self.stream = stream
+        self._decoder = FrameDecoder()
+        self._frames: list[bytes] = []
+
+    async def send(self, payload: bytes) -> None:
+        await self.stream.send_all(encode_frame(payload))
+
+    async def receive(self) -> bytes | None:
+        """The next frame; None when the other side closed the connection cleanly."""
+        while not self._frames:
+            data = await self.stream.receive_some(RECEIVE_CHUNK)
+            if not data:
+                if self._decoder.pending:
+                    raise remote(Code.GARBAGE, "connection closed in the middle of a frame")
+                return None
+            self._frames = self._decoder.feed(data)
+        return self._frames.pop(0)
+
+    async def aclose(self) -> None:
+        await self.stream.aclose()
+
+
+class SecureStream:
+    """Messages sealed by the handshake's channel, one per frame."""
+
+    def __init__(self, framed: FramedStream, channel: SecureChannel) -> None:
+        self.framed = framed
+        self._channel = channel
+        self._send_lock = trio.Lock()
+
+    async def send(self, message: dict[str, Any]) -> None:
+        async with self._send_lock:
+            await self.framed.send(self._channel.seal(message))
+
+    async def receive(self) -> dict[str, Any] | None:
+        payload = await self.framed.receive()
+        return None if payload is None else self._channel.open(payload)
+
+    async def aclose(self) -> None:
+        await self.framed.aclose()
+
+
+async def open_table(invite: Invite, profile: Profile, *, want: str = PLAYING, last_seq: int = -1) -> SecureStream:
+    """Dial the host of `invite` and complete the handshake.
+
+    `ProtocolError` says who is at fault: `remote` for a host that refuses or misbehaves
+    (a different key, a wrong secret), `local` when the host cannot be reached."""
+    try:
+        with trio.fail_after(HANDSHAKE_SECONDS):
+            stream = await trio.open_tcp_stream(invite.host, invite.port)
+    except (OSError, trio.TooSlowError) as exc:
+        raise ProtocolError(Code.CLOSED, f"cannot reach {invite.host}:{invite.port}: {exc or 'timed out'}",
+                            fault=Fault.LOCAL) from None
+    framed = FramedStream(stream)
+    try:
+        with trio.fail_after(HANDSHAKE_SECONDS):
+            handshake = ClientHandshake(profile, invite, want=want, last_seq=last_seq)
+            await framed.send(handshake.hello())
+            welcome = await framed.receive()
+            if welcome is None:
+                raise remote(Code.CLOSED, "the host hung up during the handshake")
+            channel, auth = handshake.receive_welcome(welcome)
+            await framed.send(auth)
+    except trio.TooSlowError:
+        await framed.aclose()
+        raise remote(Code.HANDSHAKE, "the host did not answer the handshake in time") from None
+    except (ProtocolError, trio.BrokenResourceError, OSError) as exc:
+        await framed.aclose()
+        if isinstance(exc, ProtocolError):
+            raise
+        raise remote(Code.CLOSED, f"the connection broke during the handshake: {exc}") from None
+    return SecureStream(framed, channel)
+
+
+async def send_plain_error(framed: FramedStream, code: Code, message: str) -> None:
+    """Tell a peer why we hang up on it before the channel exists (best effort)."""
+    try:
+        with trio.move_on_after(1.0):
+            await framed.send(wire.encode({"t": "error", "code": code.value, "message": message}))
+    except (trio.BrokenResourceError, trio.ClosedResourceError, OSError, ProtocolError):
+        pass
