@@ -1,0 +1,164 @@
+"""Discovery between 'laptops' on a test LAN of network namespaces (see tests/netns.py).
+
+Each laptop runs its own processes with mDNS bound to its own address only; they find
+each other by multicast across the bridge, as laptops on one Wi-Fi do. Needs root;
+skipped with the reason otherwise.
+"""
+from __future__ import annotations
+
+import os
+import secrets
+import signal
+import subprocess
+import sys
+from collections.abc import AsyncIterator, Iterator, Sequence
+from contextlib import ExitStack, asynccontextmanager
+from pathlib import Path
+
+import pytest
+import trio
+
+from netns import Lan, Laptop, NetnsUnavailable, open_lan
+from p2p.identity import fingerprint
+from p2p.interfaces import ENV_VAR
+
+pytestmark = pytest.mark.netns
+
+REPO = Path(__file__).resolve().parent.parent
+# Generous: discovery takes about two seconds here; a loaded CI machine may be slower.
+STEP_TIMEOUT_S = 30.0
+TABLE_PORT = 45000
+
+# A host that only advertises (the table itself is tested elsewhere). Ctrl-C withdraws it.
+ADVERTISER = """
+import sys, trio
+from p2p.discovery import Phase, TableAdvert, advertise, open_mdns
+from p2p.interfaces import choose_interfaces
+
+async def main() -> None:
+    table_id, name, key_hex, port = sys.argv[1:5]
+    advert = TableAdvert(protocol=1, table_id=table_id, table_name=name, host_name="Olena",
+                         seats_taken=1, seats_free=2, phase=Phase.LOBBY, clock=False,
+                         host_key=bytes.fromhex(key_hex), port=int(port))
+    async with open_mdns(choose_interfaces()) as mdns, advertise(mdns, advert):
+        print("advertising", flush=True)
+        await trio.sleep_forever()
+
+try:
+    trio.run(main)
+except KeyboardInterrupt:
+    print("withdrawn", flush=True)
+"""
+
+# A browser that prints one line per event: kind, table id, addresses.
+BROWSER = """
+import trio
+from p2p.discovery import browse, open_mdns
+from p2p.interfaces import choose_interfaces
+
+async def main() -> None:
+    async with open_mdns(choose_interfaces()) as mdns, browse(mdns) as browser:
+        print("browsing", flush=True)
+        async for event in browser.events:
+            t = event.table
+            print(type(event).__name__, t.table_id, ",".join(t.addresses), t.port, flush=True)
+
+trio.run(main)
+"""
+CLI = "import sys; from ui.cli import main; sys.exit(main())"
+
+
+@pytest.fixture
+def lan() -> Iterator[Lan]:
+    with ExitStack() as stack:
+        try:
+            made = stack.enter_context(open_lan(3))
+        except NetnsUnavailable as exc:
+            pytest.skip(f"no test LAN: {exc}")
+        yield made
+
+
+def env_for(laptop: Laptop) -> dict[str, str]:
+    return {**os.environ, ENV_VAR: laptop.address, "PYTHONPATH": str(REPO)}
+
+
+class Lines:
+    """A process's stdout, line by line."""
+
+    def __init__(self, process: trio.Process) -> None:
+        assert process.stdout is not None
+        self._stream = process.stdout
+        self._buffer = b""
+
+    async def next(self) -> str:
+        with trio.fail_after(STEP_TIMEOUT_S):
+            while b"\n" not in self._buffer:
+                chunk = await self._stream.receive_some()
+                if not chunk:
+                    raise AssertionError(f"process ended; unfinished output {self._buffer!r}")
+                self._buffer += chunk
+        line, self._buffer = self._buffer.split(b"\n", 1)
+        return line.decode()
+
+    async def until(self, *words: str) -> str:
+        while True:
+            line = await self.next()
+            if all(word in line.split() for word in words):
+                return line
+
+
+@asynccontextmanager
+async def running(laptop: Laptop, argv: Sequence[str]) -> AsyncIterator[tuple[trio.Process, Lines]]:
+    """A process on a laptop, killed (if still alive) before the LAN is torn down."""
+    process = await trio.lowlevel.open_process(
+        laptop.command(argv), env=env_for(laptop), stdout=subprocess.PIPE, cwd=REPO
+    )
+    try:
+        yield process, Lines(process)
+    finally:
+        with trio.CancelScope(shield=True):
+            if process.returncode is None:
+                process.kill()
+            await process.wait()
+
+
+def advertiser(table_id: str, name: str, key: bytes) -> list[str]:
+    return [sys.executable, "-c", ADVERTISER, table_id, name, key.hex(), str(TABLE_PORT)]
+
+
+async def test_tables_command_on_one_laptop_lists_a_table_hosted_on_another(lan: Lan) -> None:
+    host, guest, other = lan.laptops
+    table_id, key = secrets.token_hex(8), secrets.token_bytes(32)
+    async with running(host, advertiser(table_id, "Netns night", key)) as (_, out):
+        await out.until("advertising")
+        for laptop, extra in ((guest, []), (other, ["--interface", other.address])):
+            argv = [sys.executable, "-c", CLI, "tables", "--wait", "3", *extra]
+            result = await trio.run_process(
+                laptop.command(argv), env=env_for(laptop), capture_stdout=True, capture_stderr=True,
+                check=False, cwd=REPO,
+            )
+            assert result.returncode == 0, result.stderr.decode()
+            [line] = [ln for ln in result.stdout.decode().splitlines() if fingerprint(key) in ln]
+            assert line.startswith("Netns night") and f"{host.address}:{TABLE_PORT}" in line
+
+
+async def test_same_name_tables_on_two_laptops_and_ctrl_c_withdraws_one(lan: Lan) -> None:
+    host_a, browser_laptop, host_c = lan.laptops
+    id_a, id_c = secrets.token_hex(8), secrets.token_hex(8)
+    async with (
+        running(browser_laptop, [sys.executable, "-c", BROWSER]) as (_, events),
+        running(host_a, advertiser(id_a, "Same name", secrets.token_bytes(32))) as (proc_a, out_a),
+        running(host_c, advertiser(id_c, "Same name", secrets.token_bytes(32))) as (_, out_c),
+    ):
+        await events.until("browsing")
+        await out_a.until("advertising")
+        await out_c.until("advertising")
+        seen = {}
+        while len(seen) < 2:
+            kind, table_id, addresses, port = (await events.next()).split()
+            if kind == "TableAdded":
+                seen[table_id] = addresses
+        assert seen == {id_a: host_a.address, id_c: host_c.address}
+        proc_a.send_signal(signal.SIGINT)
+        await out_a.until("withdrawn")
+        assert (await events.until("TableRemoved")).split()[1] == id_a
