@@ -5,7 +5,7 @@ mid-game it dials again with the same key and catches up from its last record.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +16,7 @@ from p2p.errors import CheatingHost, Code, Fault, ProtocolError
 from p2p.handshake import PLAYING
 from p2p.links import Invite
 from p2p.peer import Arrived, Finished, HostCheated, HostError, Outgoing, PeerOutput, TablePeer
-from p2p.streams import SecureStream, open_table
+from p2p.streams import SecureStream, dial, open_table
 
 # Dial again this often, this many times, after losing the host mid-game: a laptop that
 # changes Wi-Fi access point is back within seconds; a minute covers a host restart.
@@ -29,8 +29,10 @@ _FINAL = {Code.REFUSED.value, Code.BAD_SECRET.value, Code.HOST_KEY_MISMATCH.valu
 
 class PeerClient:
     def __init__(self, core: TablePeer, invite: Invite, *, want: str = PLAYING, log_path: Path | None = None,
-                 on_output: Callable[[PeerOutput], None] | None = None) -> None:
+                 on_output: Callable[[PeerOutput], None] | None = None,
+                 connect: Callable[[], Awaitable[trio.abc.Stream]] | None = None) -> None:
         self.core = core
+        self.connect = connect or (lambda: dial(invite))
         self.invite = invite
         self.want = want
         self.log_path = log_path
@@ -49,7 +51,7 @@ class PeerClient:
         while True:
             try:
                 self._stream = await open_table(self.invite, self.core.profile, want=self.want,
-                                                last_seq=self.core.replica.seq)
+                                                last_seq=self.core.replica.seq, stream=await self.connect())
             except ProtocolError as exc:
                 if exc.code.value in _FINAL or self.core.replica.seq < 0:
                     raise

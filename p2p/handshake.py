@@ -178,6 +178,11 @@ class HostHandshake:
         self._channel = SecureChannel(send_key=to_peer, receive_key=to_host)
         return welcome_bytes
 
+    @property
+    def channel(self) -> SecureChannel | None:
+        """The channel once the welcome is out (to seal a refusal of the auth)."""
+        return self._channel
+
     def receive_auth(self, payload: bytes) -> tuple[SecureChannel, Joiner]:
         if self._hello is None or self._channel is None:
             raise local(Code.HANDSHAKE, "auth before hello")

@@ -360,11 +360,6 @@ class TableHost:
         return self._lobby_broadcast()
 
     def _on_act(self, conn: int, info: _Conn, message: dict[str, Any], now: float) -> list[Output]:
-        if self.phase is not Phase.PLAYING or self.game is None:
-            raise Rejected(Code.NOT_NOW, "the game is not being played")
-        my_seat = self._seat_of_key(info.key)
-        if my_seat is None:
-            raise Rejected(Code.NOT_SEATED, "spectators cannot act")
         for name, kind in (("table", str), ("seq", int), ("seat", int), ("action", dict), ("sig", str)):
             wire.field(message, name, kind)
         entropy = wire.hex_field(message, "entropy", commit_reveal.ENTROPY_BYTES)
@@ -373,6 +368,11 @@ class TableHost:
             raise Rejected(Code.BAD_SIGNATURE, "the action is not signed by your key")
         if envelope["sig"] in self._action_sigs:
             raise Rejected(Code.REPLAYED, "that signed action was already played")
+        if self.phase is not Phase.PLAYING or self.game is None:
+            raise Rejected(Code.NOT_NOW, "the game is not being played")
+        my_seat = self._seat_of_key(info.key)
+        if my_seat is None:
+            raise Rejected(Code.NOT_SEATED, "spectators cannot act")
         if envelope["table"] != self.table:
             raise Rejected(Code.WRONG_TABLE, "the action is for another table")
         if envelope["seat"] != my_seat:

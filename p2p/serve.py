@@ -71,7 +71,7 @@ class HostServer:
         async with trio.open_nursery() as nursery:
             self._nursery = nursery
             nursery.start_soon(self._pump)
-            nursery.start_soon(trio.serve_listeners, self._handle, listeners)
+            nursery.start_soon(trio.serve_listeners, self.handle, listeners)
             task_status.started(self.core.port)
             self.dispatch([])
             await self.finished.wait()
@@ -149,7 +149,8 @@ class HostServer:
                 await self._wake.wait()
             self.dispatch(self.core.tick(trio.current_time()))
 
-    async def _handle(self, stream: trio.SocketStream) -> None:
+    async def handle(self, stream: trio.abc.Stream) -> None:
+        """Serve one connection (the listener calls this; tests pass memory streams)."""
         framed = FramedStream(stream)
         conn = next(self._ids)
         try:
@@ -164,7 +165,7 @@ class HostServer:
                     return
                 channel, joiner = handshake.receive_auth(auth)
         except ProtocolError as exc:
-            await send_plain_error(framed, exc.code, exc.message)
+            await send_plain_error(framed, exc.code, exc.message, channel=handshake.channel)
             await framed.aclose()
             return
         except (trio.TooSlowError, trio.BrokenResourceError, trio.ClosedResourceError, OSError):

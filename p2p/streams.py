@@ -21,6 +21,8 @@ RECEIVE_CHUNK = 64 * 1024
 # A LAN peer answers a handshake in milliseconds; ten seconds forgives a busy laptop while
 # a silent connection cannot hold the door open.
 HANDSHAKE_SECONDS = 10.0
+# A last word to a peer we drop must not hold us up.
+ERROR_SECONDS = 1.0
 
 
 class FramedStream:
@@ -67,17 +69,24 @@ class SecureStream:
         await self.framed.aclose()
 
 
-async def open_table(invite: Invite, profile: Profile, *, want: str = PLAYING, last_seq: int = -1) -> SecureStream:
-    """Dial the host of `invite` and complete the handshake.
-
-    `ProtocolError` says who is at fault: `remote` for a host that refuses or misbehaves
-    (a different key, a wrong secret), `local` when the host cannot be reached."""
+async def dial(invite: Invite) -> trio.abc.Stream:
+    """A TCP connection to the host of `invite`."""
     try:
         with trio.fail_after(HANDSHAKE_SECONDS):
-            stream = await trio.open_tcp_stream(invite.host, invite.port)
+            return await trio.open_tcp_stream(invite.host, invite.port)
     except (OSError, trio.TooSlowError) as exc:
         raise ProtocolError(Code.CLOSED, f"cannot reach {invite.host}:{invite.port}: {exc or 'timed out'}",
                             fault=Fault.LOCAL) from None
+
+
+async def open_table(invite: Invite, profile: Profile, *, want: str = PLAYING, last_seq: int = -1,
+                     stream: trio.abc.Stream | None = None) -> SecureStream:
+    """Complete the handshake with the host of `invite` over `stream` (dialled if None).
+
+    `ProtocolError` says who is at fault: `remote` for a host that refuses or misbehaves
+    (a different key, a wrong secret), `local` when the host cannot be reached."""
+    if stream is None:
+        stream = await dial(invite)
     framed = FramedStream(stream)
     try:
         with trio.fail_after(HANDSHAKE_SECONDS):
@@ -99,10 +108,13 @@ async def open_table(invite: Invite, profile: Profile, *, want: str = PLAYING, l
     return SecureStream(framed, channel)
 
 
-async def send_plain_error(framed: FramedStream, code: Code, message: str) -> None:
-    """Tell a peer why we hang up on it before the channel exists (best effort)."""
+async def send_plain_error(framed: FramedStream, code: Code, message: str, *,
+                           channel: SecureChannel | None = None) -> None:
+    """Tell a peer why we hang up on it during the handshake (best effort): sealed when the
+    channel exists already, in the clear before."""
+    error = {"t": "error", "code": code.value, "message": message}
     try:
-        with trio.move_on_after(1.0):
-            await framed.send(wire.encode({"t": "error", "code": code.value, "message": message}))
+        with trio.move_on_after(ERROR_SECONDS):
+            await framed.send(channel.seal(error) if channel is not None else wire.encode(error))
     except (trio.BrokenResourceError, trio.ClosedResourceError, OSError, ProtocolError):
         pass

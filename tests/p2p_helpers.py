@@ -113,3 +113,24 @@ class MemoryTable:
 
     def cheated(self, n: int) -> HostCheated | None:
         return next((o for o in self.outputs[n] if isinstance(o, HostCheated)), None)
+
+
+async def serve_on_loopback(nursery, core: TableHost, **kw):
+    """Start a `HostServer` for `core` on 127.0.0.1; the server and the invite link's data."""
+    from p2p.links import Invite
+    from p2p.serve import HostServer
+    server = HostServer(core, **kw)
+    port = await nursery.start(lambda task_status: server.serve(bind="127.0.0.1", port=0, task_status=task_status))
+    return server, Invite("127.0.0.1", port, core.table, core.profile.public_key, core.join_secret)
+
+
+def memory_connector(server):
+    """A `connect` for `PeerClient` that hands the host one end of an in-memory stream."""
+    import trio
+    import trio.testing
+
+    async def connect():
+        ours, theirs = trio.testing.memory_stream_pair()
+        server._nursery.start_soon(server.handle, theirs)
+        return ours
+    return connect

@@ -1,0 +1,114 @@
+"""The table over real TCP on 127.0.0.1, in one process: a game goes on while intruders
+are turned away with typed errors."""
+from __future__ import annotations
+
+import json
+
+import pytest
+import trio
+
+from engine import Roll, load_preset
+from p2p import wire
+from p2p.client import PeerClient
+from p2p.errors import CheatingHost, Code, Fault, ProtocolError
+from p2p.framing import MAX_FRAME, FrameDecoder, encode_frame
+from p2p.host import Phase, TableHost
+from p2p.links import Invite
+from p2p.peer import Refused, TablePeer
+from p2p.policy import make_policy
+from p2p.records import Replica, sign_action
+from p2p.streams import open_table
+from p2p_helpers import profile, serve_on_loopback
+
+
+async def _raw_error(invite: Invite, data: bytes) -> dict:
+    """Send raw bytes to the host; the error message it answers with."""
+    stream = await trio.open_tcp_stream("127.0.0.1", invite.port)
+    await stream.send_all(data)
+    decoder = FrameDecoder()
+    with trio.fail_after(5):
+        while True:
+            chunk = await stream.receive_some(65536)
+            assert chunk, "the host hung up without saying why"
+            frames = decoder.feed(chunk)
+            if frames:
+                await stream.aclose()
+                return wire.decode(frames[0])
+
+
+async def test_intruders_get_typed_errors_while_the_game_goes_on(tmp_path) -> None:
+    core = TableHost(profile(0, "Host"), auto_start_at=3, clock=False)
+    core.sit_host(0.0, policy=make_policy("random", 1))
+    players = {n: TablePeer(profile(n), table=core.table, host_key=core.profile.public_key,
+                            policy=make_policy("random", 10 + n)) for n in (1, 2)}
+    refusals: list[Refused] = []
+    async with trio.open_nursery() as nursery:
+        server, invite = await serve_on_loopback(nursery, core, log_path=tmp_path / "host.jsonl")
+        results = {}
+
+        async def play(n: int, client: PeerClient) -> None:
+            results[n] = await client.run()
+
+        # intruders first, so that the game is certainly still on while they knock
+        error = await _raw_error(invite, encode_frame(b"\x00garbage\xff"))
+        assert error["code"] in (Code.GARBAGE.value, Code.BAD_MESSAGE.value)
+        error = await _raw_error(invite, (MAX_FRAME + 1).to_bytes(4, "big") + b"x" * 100)
+        assert error["code"] == Code.FRAME_TOO_LARGE.value
+        wrong_secret = Invite(invite.host, invite.port, invite.table, invite.host_key, b"\x00" * 16)
+        stream = await open_table(wrong_secret, profile(7))
+        message = await stream.receive()
+        assert message["t"] == "error" and message["code"] == Code.BAD_SECRET.value
+        impostor = Invite(invite.host, invite.port, invite.table, b"\x01" * 32, invite.secret)
+        with pytest.raises(ProtocolError) as err:
+            await open_table(impostor, profile(8))
+        assert err.value.code is Code.HOST_KEY_MISMATCH and err.value.fault is Fault.REMOTE
+
+        clients = {n: PeerClient(players[n], invite, log_path=tmp_path / f"peer{n}.jsonl",
+                                 on_output=lambda out: refusals.append(out) if isinstance(out, Refused) else None)
+                   for n in players}
+        for n in players:
+            nursery.start_soon(play, n, clients[n])
+        # a cheeky seated player: a forged action over its real connection, mid-game
+        while core.phase is Phase.LOBBY or core.seq < 5 or clients[1]._stream is None:
+            await trio.sleep(0.01)
+        action = sign_action(profile(1).signing_key, table=core.table, seq=core.seq + 1,
+                             action=Roll(0), entropy=bytes(32))
+        await clients[1].send({**action, "sig": "00" * 64})
+        with trio.fail_after(10):
+            while not any(r.code == Code.BAD_SIGNATURE.value for r in refusals):
+                await trio.sleep(0.01)
+    assert core.phase is Phase.FINISHED
+    final = core.records[-1]["state"]
+    assert results[1].state_hash == final == results[2].state_hash
+
+
+async def test_logs_verify_offline(tmp_path) -> None:
+    core = TableHost(profile(0, "Host"), auto_start_at=2)
+    core.sit_host(0.0, policy=make_policy("random", 3))
+    peer = TablePeer(profile(1), table=core.table, host_key=core.profile.public_key,
+                     policy=make_policy("random", 4))
+    async with trio.open_nursery() as nursery:
+        _, invite = await serve_on_loopback(nursery, core, log_path=tmp_path / "host.jsonl")
+        finished = await PeerClient(peer, invite, log_path=tmp_path / "peer.jsonl").run()
+    host_lines = (tmp_path / "host.jsonl").read_bytes().splitlines()
+    peer_lines = (tmp_path / "peer.jsonl").read_bytes().splitlines()
+    assert host_lines == peer_lines and len(host_lines) == core.seq + 1
+    replica = Replica(table=core.table, host_key=core.key_hex, rules=load_preset("zemlevlasnyk"))
+    for line in peer_lines:
+        replica.accept(json.loads(line))
+    assert replica.game.outcome() is not None and replica.head == core.head
+    assert finished.state_hash == core.records[-1]["state"]
+
+
+async def test_a_cheating_host_is_reported_by_the_peer(tmp_path) -> None:
+    from test_p2p_core import WrongRentHost
+    core = WrongRentHost(profile(0, "Host"), auto_start_at=2)
+    core.sit_host(0.0, policy=make_policy("random", 3))
+    peer = TablePeer(profile(1), table=core.table, host_key=core.profile.public_key,
+                     policy=make_policy("random", 4))
+    async with trio.open_nursery() as nursery:
+        _, invite = await serve_on_loopback(nursery, core)
+        with pytest.raises(CheatingHost) as err:
+            await PeerClient(peer, invite, log_path=tmp_path / "peer.jsonl").run()
+        nursery.cancel_scope.cancel()
+    assert err.value.fault is Fault.REMOTE and "rules" in err.value.message
