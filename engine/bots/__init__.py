@@ -13,6 +13,7 @@ from typing import Protocol
 from ..actions import Action
 from ..game import Game
 from .basic import IdleBot, RandomBot
+from .heuristic import easy_bot, hard_bot, medium_bot
 
 
 class Bot(Protocol):
@@ -27,6 +28,9 @@ BotFactory = Callable[[bytes], Bot]
 LEVELS: dict[str, BotFactory] = {
     "idle": IdleBot,
     "random": RandomBot,
+    "easy": easy_bot,
+    "medium": medium_bot,
+    "hard": hard_bot,
 }
 
 

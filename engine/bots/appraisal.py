@@ -1,0 +1,176 @@
+"""What a seat's position is worth to a bot, in money: the basis of bids, buys and trades.
+
+Two appraisers share one interface, `strength(game, seat, owner, cash) -> float`, where
+`owner` and `cash` may be hypothetical (a trade or purchase being weighed) while the rest of
+the state is read from `game`:
+
+- `PriceAppraiser` (easy, medium): deeds at face price, a complete colour group worth its
+  price times a bonus, sets of stations and utilities a little more. Cheap, explainable.
+- `IncomeAppraiser` (hard): deeds by the rent they will earn, from the board's long-run
+  landing frequencies; a complete group by the rent of the buildings its owner can afford
+  (cash plus what lone deeds would raise by mortgage), built greedily where each house
+  earns most. Cash that would pay for houses is therefore worth more than its face.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..game import Game
+from ..rules import Ruleset
+from .valuation import BoardModel, board_model
+
+
+class PriceAppraiser:
+    """Face prices plus a bonus for complete sets."""
+
+    def __init__(self, rules: Ruleset, *, group_bonus: float, partial_bonus: float,
+                 set_bonus: float) -> None:
+        self.rules = rules
+        self.group_bonus = group_bonus
+        self.partial_bonus = partial_bonus
+        self.set_bonus = set_bonus
+        self.street_groups = [cells for cells in rules.group_cells.values()]
+        self.other_sets = [s for s in (rules.stations, rules.utilities) if s]
+
+    def strength(self, game: Game, seat: int, owner: Sequence[int],
+                 cash: Sequence[int]) -> float:
+        rules = self.rules
+        cells = rules.cells
+        mortgaged = game.mortgaged
+        total = float(cash[seat])
+        for group in self.street_groups:
+            mine = [c for c in group if owner[c] == seat]
+            if not mine:
+                continue
+            face = sum(cells[c].price for c in mine)
+            if len(mine) == len(group):
+                total += face * (1 + self.group_bonus)
+                total += sum(game.buildings[c] * cells[c].house_cost for c in group)
+            else:
+                total += face * (1 + self.partial_bonus * (len(mine) - 1))
+        for group in self.other_sets:
+            mine = [c for c in group if owner[c] == seat]
+            if mine:
+                total += sum(cells[c].price for c in mine) * (1 + self.set_bonus * (len(mine) - 1))
+        for c in rules.properties:
+            if owner[c] == seat and mortgaged[c]:
+                total -= rules.redeem_cost(c)
+        return total
+
+
+class IncomeAppraiser:
+    """Rent the position will earn over a horizon, from landing frequencies and a build plan."""
+
+    def __init__(self, rules: Ruleset, *, horizon: float, reserve: int,
+                 option_weight: float) -> None:
+        self.rules = rules
+        self.model: BoardModel = board_model(rules)
+        self.horizon = horizon
+        self.reserve = reserve
+        self.option_weight = option_weight
+        self.street_groups = [cells for cells in rules.group_cells.values()]
+
+    def strength(self, game: Game, seat: int, owner: Sequence[int],
+                 cash: Sequence[int]) -> float:
+        rules = self.rules
+        cells = rules.cells
+        model = self.model
+        landing = model.landing
+        mortgaged = game.mortgaged
+        buildings = game.buildings
+        opponents = sum(1 for s in range(game.players) if s != seat and game.alive[s]) or 1
+        total = float(cash[seat])
+        income = 0.0
+        spare = 0.0          # what lone deeds would raise if mortgaged to pay for houses
+        monopolies = []
+        for group in self.street_groups:
+            mine = [c for c in group if owner[c] == seat]
+            if not mine:
+                continue
+            if len(mine) == len(group):
+                monopolies.append(group)
+                continue
+            # A part of a group: its rent now, and the chance to complete it by trade.
+            free = sum(1 for c in group if owner[c] < 0)
+            option = self.option_weight * (len(mine) + 0.5 * free) / len(group)
+            for c in mine:
+                value = rules.mortgage_value(c)
+                if mortgaged[c]:
+                    total += value - rules.redeem_cost(c)
+                else:
+                    total += value
+                    spare += value
+                    income += landing[c] * model.street_rent[c][0]
+                total += cells[c].price * option
+        for group, table in ((rules.stations, model.station_rent),
+                             (rules.utilities, model.utility_rent)):
+            mine = [c for c in group if owner[c] == seat]
+            for c in mine:
+                value = rules.mortgage_value(c)
+                if mortgaged[c]:
+                    total += value - rules.redeem_cost(c)
+                else:
+                    total += value
+                    spare += value * 0.5
+                    income += landing[c] * table[len(mine) - 1]
+        budget = max(0.0, cash[seat] - self.reserve) + spare
+        tiers: dict[int, int] = {}
+        plans = []
+        for group in monopolies:
+            redeem = sum(rules.redeem_cost(c) for c in group if mortgaged[c])
+            for c in group:
+                total += rules.mortgage_value(c) + buildings[c] * rules.building_refund(c)
+                tiers[c] = buildings[c] + 1
+            total -= redeem
+            if redeem:
+                if redeem > budget:
+                    for c in group:
+                        if mortgaged[c]:
+                            tiers[c] = 0
+                    continue
+                budget -= redeem
+            plans.append(group)
+        spent = self._plan(plans, tiers, budget)
+        for c, tier in tiers.items():
+            if tier:
+                income += landing[c] * model.street_rent[c][tier]
+        total += income * opponents * self.horizon - spent * 0.5
+        return total
+
+    def _plan(self, groups: list[tuple[int, ...]], tiers: dict[int, int], budget: float) -> float:
+        """Add houses where they earn most per cost until the budget runs out; return spent."""
+        if not groups:
+            return 0.0
+        rules = self.rules
+        model = self.model
+        landing = model.landing
+        top = rules.max_buildings + 1
+        spent = 0.0
+        while True:
+            best = None
+            best_ratio = 0.0
+            for group in groups:
+                low = min(tiers[c] for c in group)
+                if low >= top:
+                    continue
+                # Price a step up to the third house at once: the first houses earn little
+                # alone but open the way to the dear ones.
+                target = max(low + 1, min(4, top))
+                cost = 0.0
+                gain = 0.0
+                for c in group:
+                    if tiers[c] < target:
+                        cost += (target - tiers[c]) * rules.cells[c].house_cost
+                        gain += landing[c] * (model.street_rent[c][target]
+                                              - model.street_rent[c][tiers[c]])
+                if cost <= 0 or cost > budget - spent:
+                    continue
+                ratio = gain / cost
+                if ratio > best_ratio:
+                    best, best_ratio = (group, target, cost), ratio
+            if best is None:
+                return spent
+            group, target, cost = best
+            for c in group:
+                tiers[c] = max(tiers[c], target)
+            spent += cost

@@ -1,0 +1,488 @@
+"""The thinking levels' shared decision logic: one bot, tuned by a `Style` per level.
+
+Every decision kind is answered here: jail, buy or auction, bids, building and selling,
+mortgaging and redeeming, paying debts, answering and offering trades, answering draws.
+The bot keeps a little memory (what it did this turn, which offers were declined) so that it
+never loops and never repeats a declined offer unchanged; a bot made from a fresh seed for a
+game restored from JSON plays sensibly without it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..actions import (
+    AcceptDraw, AcceptTrade, Action, Bid, Build, Buy, DeclineDraw, DeclineTrade, EndTurn,
+    Mortgage, PassBid, PayDebt, PayJailFee, ProposeTrade, Redeem, Roll, RollForDouble,
+    SellBuilding, SendToAuction, SettleDebt, UseReleaseCard,
+)
+from ..chance import Entropy
+from ..game import Game
+from ..holdings import net_worth, owns_group, rent
+from ..state import BANK
+from . import trading as T
+from .appraisal import IncomeAppraiser, PriceAppraiser
+from .valuation import board_model
+
+# Management actions (build, sell, mortgage, redeem, propose) a bot takes in one turn at
+# most: far more than any sensible turn needs, and a hard stop against a loop.
+MAX_MANAGE_PER_TURN = 40
+# Accept a draw only when this far behind the leader (net worth, percent).
+DRAW_ACCEPT_PERCENT = 35
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    level: str
+    appraiser: str                 # "price" or "income"
+    group_bonus: float = 1.0       # price appraiser: a whole group is worth price x (1 + this)
+    partial_bonus: float = 0.1
+    set_bonus: float = 0.25
+    horizon: float = 30.0          # income appraiser: rounds of rent a position earns
+    option_weight: float = 0.4
+    buy_reserve: float = 0.0       # keep this share of starting cash when buying
+    buy_always: bool = False       # buy whenever the cash is there
+    bid_share: float = 0.7         # easy: bid up to this share of the price
+    build_reserve: float = 0.1     # keep this share of starting cash when building
+    build_cash_gate: float = 0.0   # build only while cash is above this share of start cash
+    exposure_turns: float = 0.0    # also keep this many turns of expected rent in reserve
+    mortgage_to_build: bool = False
+    propose: bool = True
+    propose_percent: int = 100     # chance per turn to look for an offer
+    weight: float = 0.5            # a partner's gain counts this much against mine
+    margin_share: float = 0.02     # least gain worth a trade, share of starting cash
+    premium: float = 1.5           # offers pay at least this times the face price taken
+    raise_step: float = 0.15       # a declined offer goes up by this share of the group price
+    face_value_answers: bool = False   # easy: judge offers by face price
+    face_accept: float = 1.25      # easy: accept when getting this times what it gives
+    jail_stay_when_free_below: int = 0  # stay in jail once fewer unowned deeds than this
+    deny_weight: float = 0.0       # bids also count what the deed would give an opponent
+
+
+EASY = Style(
+    level="easy", appraiser="price", group_bonus=0.6, buy_always=True, bid_share=0.7,
+    build_reserve=0.3, build_cash_gate=0.5, propose=True, propose_percent=4, weight=0.6,
+    premium=1.4, face_value_answers=True, face_accept=1.25, jail_stay_when_free_below=0,
+)
+MEDIUM = Style(
+    level="medium", appraiser="price", group_bonus=2.0, partial_bonus=0.15, buy_reserve=0.05,
+    build_reserve=0.1, exposure_turns=0.0, mortgage_to_build=False, weight=0.5,
+    premium=1.5, jail_stay_when_free_below=6, deny_weight=0.5,
+)
+HARD = Style(
+    level="hard", appraiser="income", horizon=30.0, option_weight=0.4, buy_reserve=0.0,
+    build_reserve=0.03, exposure_turns=6.0, mortgage_to_build=True, weight=0.6,
+    premium=1.3, jail_stay_when_free_below=8, deny_weight=0.5,
+)
+STYLES = {s.level: s for s in (EASY, MEDIUM, HARD)}
+
+
+class HeuristicBot:
+    """A computer player of one level; `choose(game, seat)` answers any pending decision."""
+
+    def __init__(self, seed: bytes = b"\0", style: Style = MEDIUM) -> None:
+        self.style = style
+        self.level = style.level
+        self.rng = Entropy(seed or b"\0")
+        self._turn_key: tuple[int, int] | None = None
+        self._manage_count = 0
+        self._mortgaged_now: set[int] = set()
+        self._redeemed_now: set[int] = set()
+        self._looked_for_trade = False
+        self._open_offer: ProposeTrade | None = None
+        self._declined: dict[tuple, int] = {}
+        self._appraisers: dict[str, object] = {}
+        self._bid_cap: tuple[tuple, int] | None = None
+
+    # -- the interface -------------------------------------------------------------------
+
+    def choose(self, game: Game, seat: int) -> Action:
+        action = self._decide(game, seat)
+        if action is None or not game.is_legal(action):
+            action = game.safe_action(seat)
+        if action is None:
+            raise ValueError(f"seat {seat} has no pending decision")
+        return action
+
+    def _decide(self, game: Game, seat: int) -> Action | None:
+        kinds = [d.kind for d in game.pending() if d.seat == seat]
+        if not kinds:
+            return None
+        self._new_turn_check(game, seat)
+        kind = kinds[0]
+        if kind == "draw_answer":
+            return self._answer_draw(game, seat)
+        if kind == "turn":
+            return self._manage(game, seat, before_roll=True) or self._leave_or_roll(game, seat)
+        if kind == "after_roll":
+            return self._manage(game, seat, before_roll=False) or (
+                Roll(seat) if game.reroll else EndTurn(seat))
+        if kind == "buy":
+            return self._buy(game, seat)
+        if kind == "bid":
+            return self._bid(game, seat)
+        if kind == "debt":
+            return self._pay_debt(game, seat)
+        if kind == "trade_answer":
+            return self._answer_trade(game, seat)
+        return None
+
+    # -- memory ----------------------------------------------------------------------------
+
+    def _new_turn_check(self, game: Game, seat: int) -> None:
+        key = (game.turn, seat)
+        if key == self._turn_key:
+            return
+        self._turn_key = key
+        self._manage_count = 0
+        self._mortgaged_now = set()
+        self._redeemed_now = set()
+        self._looked_for_trade = False
+
+    def _note_offer_outcome(self, game: Game, seat: int) -> None:
+        offer = self._open_offer
+        if offer is None or game.phase == "trade":
+            return
+        self._open_offer = None
+        if not all(game.owner[c] == seat for c in offer.take):
+            self._declined[(offer.to, offer.give, offer.take)] = offer.money
+
+    def appraiser(self, game: Game):
+        key = game.rules.digest
+        app = self._appraisers.get(key)
+        if app is None:
+            s = self.style
+            if s.appraiser == "income":
+                app = IncomeAppraiser(game.rules, horizon=s.horizon,
+                                      reserve=int(game.rules.start_cash * s.build_reserve),
+                                      option_weight=s.option_weight)
+            else:
+                app = PriceAppraiser(game.rules, group_bonus=s.group_bonus,
+                                     partial_bonus=s.partial_bonus, set_bonus=s.set_bonus)
+            self._appraisers[key] = app
+        return app
+
+    # -- money to keep ---------------------------------------------------------------------
+
+    def exposure(self, game: Game, seat: int) -> float:
+        """Expected rent this seat pays on one turn, at the board's long-run frequencies."""
+        landing = board_model(game.rules).landing
+        mean = board_model(game.rules).mean_dice
+        total = 0.0
+        for c in game.rules.properties:
+            o = game.owner[c]
+            if o != BANK and o != seat and not game.mortgaged[c]:
+                total += landing[c] * rent(game, c, int(mean))
+        return total
+
+    def reserve(self, game: Game, seat: int, share: float) -> int:
+        s = self.style
+        base = game.rules.start_cash * share
+        if s.exposure_turns:
+            base += self.exposure(game, seat) * s.exposure_turns
+        return int(base)
+
+    # -- jail and the roll -----------------------------------------------------------------
+
+    def _leave_or_roll(self, game: Game, seat: int) -> Action:
+        if not game.jailed[seat]:
+            return Roll(seat)
+        free = sum(1 for c in game.rules.properties if game.owner[c] == BANK)
+        stay = free < self.style.jail_stay_when_free_below
+        if self.style.level == "hard" and not stay:
+            # Late in the game the jail is a shelter: stay when the rent a move would cost
+            # outweighs the deeds still to be bought.
+            stay = self.exposure(game, seat) > game.rules.start_cash * 0.02 and free < 12
+        if stay:
+            return RollForDouble(seat)
+        if game.cards_held[seat]:
+            return UseReleaseCard(seat)
+        if game.cash[seat] >= game.rules.jail_fee + self.reserve(game, seat, 0.05):
+            return PayJailFee(seat)
+        return RollForDouble(seat)
+
+    # -- management: redeem, build, mortgage to build, trade -------------------------------
+
+    def _manage(self, game: Game, seat: int, before_roll: bool) -> Action | None:
+        self._note_offer_outcome(game, seat)
+        if self._manage_count >= MAX_MANAGE_PER_TURN:
+            return None
+        action = self._manage_step(game, seat, before_roll)
+        if action is not None and game.is_legal(action):
+            self._manage_count += 1
+            if isinstance(action, Mortgage):
+                self._mortgaged_now.add(action.cell)
+            elif isinstance(action, Redeem):
+                self._redeemed_now.add(action.cell)
+            elif isinstance(action, ProposeTrade):
+                self._open_offer = action
+            return action
+        return None
+
+    def _manage_step(self, game: Game, seat: int, before_roll: bool) -> Action | None:
+        s = self.style
+        if not self._looked_for_trade:
+            self._looked_for_trade = True
+            if s.propose and self.rng.chance(s.propose_percent):
+                offer = self._offer(game, seat)
+                if offer is not None:
+                    return offer
+        if before_roll and s.level != "easy":
+            return None
+        cash = game.cash[seat]
+        # Monopoly deeds under mortgage block building: redeem them first.
+        reserve = self.reserve(game, seat, s.build_reserve)
+        for c in self._monopoly_cells(game, seat):
+            if game.mortgaged[c] and c not in self._mortgaged_now:
+                if cash - game.rules.redeem_cost(c) >= reserve:
+                    return Redeem(seat, c)
+        if s.build_cash_gate and cash < game.rules.start_cash * s.build_cash_gate:
+            return self._redeem_spare(game, seat, reserve)
+        build = self._best_build(game, seat)
+        if build is not None:
+            cost = game.rules.cells[build].house_cost
+            if cash - cost >= reserve:
+                return Build(seat, build)
+            if s.mortgage_to_build:
+                cell = self._cheapest_lone_mortgage(game, seat)
+                if cell is not None and cash + game.rules.mortgage_value(cell) - cost >= reserve:
+                    return Mortgage(seat, cell)
+            return None
+        return self._redeem_spare(game, seat, reserve)
+
+    def _redeem_spare(self, game: Game, seat: int, reserve: int) -> Action | None:
+        extra = game.rules.start_cash * 0.1
+        best = None
+        for c in game.rules.properties:
+            if (game.owner[c] == seat and game.mortgaged[c] and c not in self._mortgaged_now
+                    and game.cash[seat] - game.rules.redeem_cost(c) >= reserve + extra):
+                if best is None or game.rules.cells[c].price > game.rules.cells[best].price:
+                    best = c
+        return Redeem(seat, best) if best is not None else None
+
+    def _monopoly_cells(self, game: Game, seat: int) -> list[int]:
+        out = []
+        for group in game.rules.group_cells.values():
+            if all(game.owner[c] == seat for c in group):
+                out += group
+        return out
+
+    def _best_build(self, game: Game, seat: int) -> int | None:
+        """The street where the next house earns most per cost (evenly, to a hotel)."""
+        model = board_model(game.rules)
+        landing = model.landing
+        flat = self.style.appraiser != "income"
+        best = None
+        best_ratio = -1.0
+        for group in game.rules.group_cells.values():
+            if not all(game.owner[c] == seat for c in group):
+                continue
+            if any(game.mortgaged[c] for c in group):
+                continue
+            low = min(game.buildings[c] for c in group)
+            if low >= game.rules.max_buildings:
+                continue
+            target = max(low + 1, min(3, game.rules.max_buildings))
+            gain = cost = 0.0
+            for c in group:
+                b = game.buildings[c]
+                if b < target:
+                    rents = model.street_rent[c]
+                    freq = 1.0 if flat else landing[c]
+                    gain += freq * (rents[target + 1] - rents[b + 1])
+                    cost += (target - b) * game.rules.cells[c].house_cost
+            ratio = gain / cost if cost else 0.0
+            if ratio > best_ratio:
+                cell = max((c for c in group if game.buildings[c] == low),
+                           key=lambda c: (game.rules.cells[c].rent, c))
+                best, best_ratio = cell, ratio
+        return best
+
+    def _cheapest_lone_mortgage(self, game: Game, seat: int) -> int | None:
+        """The unmortgaged deed outside any complete group that earns least per cash raised."""
+        best = None
+        best_key = None
+        for c in game.rules.properties:
+            if game.owner[c] != seat or game.mortgaged[c] or c in self._redeemed_now:
+                continue
+            if game.rules.cells[c].kind == "street" and owns_group(game, seat, c):
+                continue
+            key = (self._rent_rate(game, c) / max(1, game.rules.mortgage_value(c)), c)
+            if best_key is None or key < best_key:
+                best, best_key = c, key
+        return best
+
+    def _rent_rate(self, game: Game, cell: int) -> float:
+        model = board_model(game.rules)
+        return model.landing[cell] * rent(game, cell, int(model.mean_dice))
+
+    # -- buying and bidding ----------------------------------------------------------------
+
+    def _buy(self, game: Game, seat: int) -> Action:
+        s = self.style
+        cell = game.pending_buy
+        price = game.rules.cells[cell].price
+        cash = game.cash[seat]
+        if s.buy_always:
+            return Buy(seat) if cash >= price else SendToAuction(seat)
+        value = self._value_of(game, seat, cell, price)
+        keep = self.reserve(game, seat, s.buy_reserve)
+        if cash - price >= keep and value >= price * 0.9:
+            return Buy(seat)
+        if cash < price and value > price * 1.5:
+            # Worth raising the money for (it completes a group): mortgage a lone deed.
+            cell_m = self._cheapest_lone_mortgage(game, seat)
+            if cell_m is not None and self._manage_count < MAX_MANAGE_PER_TURN:
+                self._manage_count += 1
+                self._mortgaged_now.add(cell_m)
+                return Mortgage(seat, cell_m)
+        if cash >= price and value >= price and cash - price >= keep // 2:
+            return Buy(seat)
+        return SendToAuction(seat)
+
+    def _value_of(self, game: Game, seat: int, cell: int, price: int) -> float:
+        """What owning `cell` for `price` is worth to me, in money (the price included)."""
+        app = self.appraiser(game)
+        owner = game.owner[:]
+        owner[cell] = seat
+        cash = game.cash[:]
+        cash[seat] -= price
+        mine = app.strength(game, seat, owner, cash) - app.strength(game, seat, game.owner,
+                                                                    game.cash)
+        return mine + price
+
+    def _deny_value(self, game: Game, seat: int, cell: int, price: int) -> float:
+        """The most any opponent would gain from owning `cell` at `price`, beyond the price."""
+        app = self.appraiser(game)
+        worst = 0.0
+        for other in range(game.players):
+            if other == seat or not game.alive[other] or game.cash[other] < price:
+                continue
+            owner = game.owner[:]
+            owner[cell] = other
+            cash = game.cash[:]
+            cash[other] -= price
+            g = (app.strength(game, other, owner, cash)
+                 - app.strength(game, other, game.owner, game.cash))
+            worst = max(worst, g)
+        return worst
+
+    def _bid(self, game: Game, seat: int) -> Action:
+        legal = game.legal(seat)
+        if legal.bid is None:
+            return PassBid(seat)
+        lo, hi = legal.bid
+        cap = self._bid_limit(game, seat)
+        if lo > cap:
+            return PassBid(seat)
+        cell = game.auction["cell"]
+        step = max(1, game.rules.cells[cell].price // 20)
+        amount = min(cap, hi, max(lo, game.auction["high"] + step))
+        return Bid(seat, amount)
+
+    def _bid_limit(self, game: Game, seat: int) -> int:
+        auc = game.auction
+        key = (auc["cell"], game.roll_count, seat, tuple(game.cash))
+        cached = self._bid_cap
+        if cached is not None and cached[0][:3] == key[:3]:
+            return cached[1]
+        s = self.style
+        cell = auc["cell"]
+        price = game.rules.cells[cell].price
+        cash = game.cash[seat]
+        if s.level == "easy":
+            cap = min(int(price * s.bid_share), cash)
+        else:
+            keep = self.reserve(game, seat, s.buy_reserve)
+            probe = min(price, cash)
+            value = self._value_of(game, seat, cell, probe)
+            if s.deny_weight:
+                value += s.deny_weight * max(0.0, self._deny_value(game, seat, cell, probe))
+            cap = int(min(value, cash - keep if value < price * 1.5 else cash))
+        self._bid_cap = (key, cap)
+        return cap
+
+    # -- debts -----------------------------------------------------------------------------
+
+    def _pay_debt(self, game: Game, seat: int) -> Action:
+        amount = game.debts[0][2]
+        if game.cash[seat] >= amount:
+            return PayDebt(seat)
+        short = amount - game.cash[seat]
+        choice = self._raise_cash(game, seat, short)
+        return choice if choice is not None else SettleDebt(seat)
+
+    def _raise_cash(self, game: Game, seat: int, short: int) -> Action | None:
+        """The raising move that loses least rent per cash raised; when one move covers the
+        rest of the debt, the cheapest such move."""
+        rules = game.rules
+        model = board_model(rules)
+        options = []
+        for c in rules.properties:
+            if game.owner[c] != seat:
+                continue
+            if game.buildings[c] and game.is_legal(SellBuilding(seat, c)):
+                b = game.buildings[c]
+                rents = model.street_rent[c]
+                loss = model.landing[c] * (rents[b + 1] - rents[b])
+                options.append((loss, rules.building_refund(c), SellBuilding(seat, c)))
+            elif not game.mortgaged[c] and game.is_legal(Mortgage(seat, c)):
+                loss = self._rent_rate(game, c)
+                if rules.cells[c].kind == "street" and owns_group(game, seat, c):
+                    loss *= 2  # a mortgage here also stops the group being built
+                options.append((loss, rules.mortgage_value(c), Mortgage(seat, c)))
+        if not options:
+            return None
+        covering = [o for o in options if o[1] >= short]
+        if covering:
+            return min(covering, key=lambda o: (o[0], o[1], o[2].cell))[2]
+        return min(options, key=lambda o: (o[0] / max(1, o[1]), o[2].cell))[2]
+
+    # -- trades ----------------------------------------------------------------------------
+
+    def _margin(self, game: Game) -> float:
+        return game.rules.start_cash * self.style.margin_share
+
+    def _answer_trade(self, game: Game, seat: int) -> Action:
+        deal = T.deal_from_trade(game.trade, seat)
+        if not game.is_legal(AcceptTrade(seat)) or T.gives_group_cheaply(game, deal):
+            return DeclineTrade(seat)
+        s = self.style
+        if s.face_value_answers:
+            cells = game.rules.cells
+            give = sum(cells[c].price for c in deal.out) + max(0, -deal.money_in)
+            get = sum(cells[c].price for c in deal.into) + max(0, deal.money_in)
+            return AcceptTrade(seat) if get >= give * s.face_accept and get > 0 else \
+                DeclineTrade(seat)
+        score = T.gain(self.appraiser(game), game, deal, s.weight)
+        return AcceptTrade(seat) if score > self._margin(game) else DeclineTrade(seat)
+
+    def _offer(self, game: Game, seat: int) -> ProposeTrade | None:
+        partners = game.legal(seat).trade_partners
+        if not partners:
+            return None
+        s = self.style
+        return T.propose(game, seat, partners, self.appraiser(game), weight=s.weight,
+                         partner_weight=s.weight, margin=self._margin(game), premium=s.premium,
+                         declined=self._declined, raise_step=s.raise_step,
+                         cash_floor=self.reserve(game, seat, s.buy_reserve))
+
+    # -- draws -----------------------------------------------------------------------------
+
+    def _answer_draw(self, game: Game, seat: int) -> Action:
+        mine = net_worth(game, seat)
+        best = max(net_worth(game, s) for s in range(game.players) if game.alive[s])
+        if mine * 100 < best * DRAW_ACCEPT_PERCENT:
+            return AcceptDraw(seat)
+        return DeclineDraw(seat)
+
+
+def easy_bot(seed: bytes = b"\0") -> HeuristicBot:
+    return HeuristicBot(seed, EASY)
+
+
+def medium_bot(seed: bytes = b"\0") -> HeuristicBot:
+    return HeuristicBot(seed, MEDIUM)
+
+
+def hard_bot(seed: bytes = b"\0") -> HeuristicBot:
+    return HeuristicBot(seed, HARD)

@@ -1,0 +1,193 @@
+"""Trades: what a deal does to both sides, the rule against giving a group away, and offers.
+
+A deal is weighed by what it does to both sides' positions (an appraiser's `strength`, which
+counts colour groups and rent potential), not by face price alone: my gain minus a weight
+times the partner's gain, because a partner's gain is a loss to me only in part when other
+players are also at the table.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from ..actions import ProposeTrade
+from ..game import Game
+from ..holdings import group_built
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """A trade seen from `me`: cells I give, cells I get, money I receive (< 0: I pay)."""
+    me: int
+    partner: int
+    out: tuple[int, ...]
+    into: tuple[int, ...]
+    money_in: int
+
+
+def deal_from_trade(trade: dict, me: int) -> Deal:
+    if trade["to"] == me:
+        return Deal(me, trade["from"], tuple(trade["take"]), tuple(trade["give"]), trade["money"])
+    return Deal(me, trade["to"], tuple(trade["give"]), tuple(trade["take"]), -trade["money"])
+
+
+def after(game: Game, deal: Deal) -> tuple[list[int], list[int]]:
+    """Owners and cash once the deal is done."""
+    owner = game.owner[:]
+    for c in deal.out:
+        owner[c] = deal.partner
+    for c in deal.into:
+        owner[c] = deal.me
+    cash = game.cash[:]
+    cash[deal.me] += deal.money_in
+    cash[deal.partner] -= deal.money_in
+    return owner, cash
+
+
+def completed_groups(game: Game, owner: list[int], seat: int) -> list[tuple[int, ...]]:
+    """Colour groups that `seat` holds whole in `owner` but not in the game now."""
+    out = []
+    for group in game.rules.group_cells.values():
+        if all(owner[c] == seat for c in group) and not all(game.owner[c] == seat for c in group):
+            out.append(group)
+    return out
+
+
+def group_shortfall(game: Game, deal: Deal) -> int:
+    """How much less than its price I would get for a colour group the deal hands over
+    whole to the partner (0 when it hands over none, or gets at least the price).
+
+    What I receive is counted at face value: the money, the price of the deeds, and for a
+    group the deal completes for me, the price of the whole group.
+    """
+    owner, _ = after(game, deal)
+    theirs = completed_groups(game, owner, deal.partner)
+    if not theirs:
+        return 0
+    cells = game.rules.cells
+    need = sum(cells[c].price for g in theirs for c in g)
+    got = deal.money_in + sum(cells[c].price for c in deal.into)
+    for g in completed_groups(game, owner, deal.me):
+        got += sum(cells[c].price for c in g if c not in deal.into)
+    return max(0, need - got)
+
+
+def gives_group_cheaply(game: Game, deal: Deal) -> bool:
+    """True when the deal hands the partner a whole colour group for less than its price."""
+    return group_shortfall(game, deal) > 0
+
+
+def gain(appraiser, game: Game, deal: Deal, weight: float) -> float:
+    """My gain from the deal minus `weight` times the partner's, in money."""
+    owner, cash = after(game, deal)
+    me, partner = deal.me, deal.partner
+    mine = appraiser.strength(game, me, owner, cash) - appraiser.strength(game, me, game.owner,
+                                                                          game.cash)
+    theirs = (appraiser.strength(game, partner, owner, cash)
+              - appraiser.strength(game, partner, game.owner, game.cash))
+    return mine - weight * theirs
+
+
+def face_gain(game: Game, deal: Deal) -> int:
+    """The deal at face value: money plus the price of deeds, in minus out."""
+    cells = game.rules.cells
+    return (deal.money_in + sum(cells[c].price for c in deal.into)
+            - sum(cells[c].price for c in deal.out))
+
+
+def tradeable(game: Game, cell: int) -> bool:
+    return not group_built(game, cell)
+
+
+def wanted_groups(game: Game, seat: int) -> list[tuple[int, tuple[int, ...]]]:
+    """Groups `seat` could complete with one partner's deeds: (partner, missing cells)."""
+    out = []
+    for group in game.rules.group_cells.values():
+        owners = [game.owner[c] for c in group]
+        if seat not in owners or any(not tradeable(game, c) for c in group):
+            continue
+        missing = tuple(c for c in group if game.owner[c] != seat)
+        if not missing:
+            continue
+        holders = {game.owner[c] for c in missing}
+        if len(holders) != 1:
+            continue
+        partner = holders.pop()
+        if partner < 0 or not game.alive[partner]:
+            continue
+        out.append((partner, missing))
+    return out
+
+
+def sweeteners(game: Game, seat: int, partner: int, keep: Iterable[int]) -> list[int]:
+    """My deeds that would help the partner most: ones that complete or extend their groups,
+    leaving out my own complete groups and anything in `keep`."""
+    keep = set(keep)
+    rules = game.rules
+    out = []
+    for c in rules.properties:
+        if game.owner[c] != seat or c in keep or not tradeable(game, c):
+            continue
+        group = rules.group_of[c]
+        if rules.cells[c].kind == "street" and all(game.owner[x] == seat for x in group):
+            continue
+        theirs = sum(1 for x in group if game.owner[x] == partner)
+        if theirs:
+            out.append((-(theirs / len(group)), rules.cells[c].price, c))
+    out.sort()
+    return [c for _, _, c in out]
+
+
+def propose(game: Game, seat: int, partners: tuple[int, ...], appraiser, *, weight: float,
+            partner_weight: float, margin: float, premium: float,
+            declined: dict[tuple, int], raise_step: float, cash_floor: int) -> ProposeTrade | None:
+    """The best offer that completes one of my groups and that the partner might accept.
+
+    The money is the least that a partner who thinks like me would need, and at least the
+    face price of what I take times `premium`; an offer declined before goes up by
+    `raise_step` of the group's price, and is dropped once it no longer pays me.
+    """
+    cells = game.rules.cells
+    best = None
+    best_score = 0.0
+    for partner, missing in wanted_groups(game, seat):
+        if partner not in partners:
+            continue
+        take = tuple(sorted(missing))
+        gives: list[tuple[int, ...]] = [()]
+        extra = sweeteners(game, seat, partner, keep=())
+        if extra:
+            gives.append((extra[0],))
+        group_price = sum(cells[c].price for c in game.rules.group_of[take[0]])
+        for give in gives:
+            deal0 = Deal(seat, partner, give, take, 0)
+            # Linear bounds on the money m I pay, from both sides' appraisals at m = 0.
+            mine0 = _delta(appraiser, game, deal0, seat)
+            theirs0 = _delta(appraiser, game, deal0, partner)
+            lo = (margin - theirs0 + partner_weight * mine0) / (1 + partner_weight)
+            hi = (mine0 - weight * theirs0 - margin) / (1 + weight)
+            face = premium * sum(cells[c].price for c in take) - sum(cells[c].price for c in give)
+            money = max(lo, face)
+            # The partner's own rule: a group handed over for at least its price.
+            money = max(money, group_shortfall(game, Deal(partner, seat, take, give, 0)))
+            key = (partner, give, take)
+            if key in declined:
+                money = max(money, declined[key] + raise_step * group_price)
+            money = int(money + 0.5)
+            if money > hi or money > game.cash[seat] - cash_floor:
+                continue
+            if money < 0 and game.cash[partner] < -money:
+                continue
+            deal = Deal(seat, partner, give, take, -money)
+            if gives_group_cheaply(game, deal):
+                continue
+            score = gain(appraiser, game, deal, weight)
+            if score > margin and score > best_score:
+                best, best_score = ProposeTrade(seat, partner, give, take, money), score
+    return best
+
+
+def _delta(appraiser, game: Game, deal: Deal, who: int) -> float:
+    owner, cash = after(game, deal)
+    return appraiser.strength(game, who, owner, cash) - appraiser.strength(game, who, game.owner,
+                                                                         game.cash)
