@@ -1,0 +1,101 @@
+"""The decision clock and dropped peers, on trio's MockClock (autojump) over memory streams."""
+from __future__ import annotations
+
+import trio
+import trio.testing
+
+from p2p.client import PeerClient
+from p2p.clock import DECISION_SECONDS
+from p2p.host import Phase, TableHost
+from p2p.peer import Applied, TablePeer
+from p2p.policy import make_policy
+from p2p_helpers import memory_connector, profile, serve_on_loopback
+
+
+async def test_an_idle_player_is_timed_out_with_the_safe_action(autojump_clock) -> None:
+    core = TableHost(profile(0, "Host"), auto_start_at=2)
+    core.sit_host(trio.current_time(), policy=make_policy("random", 1))
+    peer = TablePeer(profile(1), table=core.table, host_key=core.profile.public_key, policy=None)
+    seen: list[tuple[float, Applied]] = []
+    async with trio.open_nursery() as nursery:
+        server, invite = await serve_on_loopback(nursery, core)
+        client = PeerClient(peer, invite, connect=memory_connector(server),
+                            on_output=lambda o: seen.append((trio.current_time(), o)) if isinstance(o, Applied) else None)
+        nursery.start_soon(client.run)
+        with trio.fail_after(10 * DECISION_SECONDS):
+            while not any(a.record["kind"] == "timeout" for _, a in seen):
+                await trio.sleep(1)
+        nursery.cancel_scope.cancel()
+    when, timeout = next((t, a) for t, a in seen if a.record["kind"] == "timeout")
+    before = [(t, a) for t, a in seen if a.record["seq"] == timeout.record["seq"] - 1][0]
+    assert when - before[0] >= DECISION_SECONDS
+    # the deadline was shown to everyone with the record before it
+    assert any(c["seat"] == peer.seat and 29_000 <= c["ms"] <= 30_000 for c in before[1].clock)
+    assert timeout.record["auto"]["seat"] == peer.seat
+    assert peer.replica.head == core.head
+
+
+async def test_the_host_decides_nothing_before_the_clock_runs_out(autojump_clock) -> None:
+    core = TableHost(profile(0, "Host"), auto_start_at=2)
+    core.sit_host(trio.current_time(), policy=make_policy("idle", 1))
+    peer = TablePeer(profile(1), table=core.table, host_key=core.profile.public_key, policy=None)
+    async with trio.open_nursery() as nursery:
+        server, invite = await serve_on_loopback(nursery, core)
+        nursery.start_soon(PeerClient(peer, invite, connect=memory_connector(server)).run)
+        while core.phase is Phase.LOBBY or core.game.pending()[0].seat != peer.seat:
+            await trio.sleep(0.5)
+        seq = core.seq
+        await trio.sleep(DECISION_SECONDS - 1)
+        assert core.seq == seq
+        await trio.sleep(2)
+        assert core.seq > seq and core.records[seq + 1]["kind"] == "timeout"
+        nursery.cancel_scope.cancel()
+
+
+async def test_a_dropped_peer_keeps_its_seat_and_catches_up(autojump_clock) -> None:
+    core = TableHost(profile(0, "Host"), auto_start_at=2, clock=False)
+    core.sit_host(trio.current_time(), policy=make_policy("random", 2))
+    peer = TablePeer(profile(1), table=core.table, host_key=core.profile.public_key,
+                     policy=make_policy("random", 3))
+    dials: list[float] = []
+    async with trio.open_nursery() as nursery:
+        server, invite = await serve_on_loopback(nursery, core)
+        to_host = memory_connector(server)
+
+        async def connect():
+            dials.append(trio.current_time())
+            if len(dials) == 2:
+                await trio.sleep(3 * DECISION_SECONDS)  # away long enough for the clock to act
+            stream = await to_host()
+            return _Cut(stream, 12) if len(dials) == 1 else stream
+
+        finished = await PeerClient(peer, invite, connect=connect).run()
+    kinds = [r["kind"] for r in core.records]
+    assert len(dials) == 2, (core.seq, kinds[-5:])
+    assert "timeout" in kinds, "the clock must play for an absent player even with the clock off"
+    assert all(r["auto"]["seat"] == peer.seat for r in core.records if r["kind"] == "timeout")
+    assert finished.state_hash == core.records[-1]["state"] and peer.replica.head == core.head
+
+
+class _Cut(trio.abc.Stream):
+    """A stream that breaks after `frames_left` reads, like a laptop leaving the Wi-Fi."""
+
+    def __init__(self, inner: trio.abc.Stream, frames_left: int) -> None:
+        self.inner = inner
+        self.left = frames_left
+
+    async def send_all(self, data) -> None:
+        await self.inner.send_all(data)
+
+    async def wait_send_all_might_not_block(self) -> None:
+        await self.inner.wait_send_all_might_not_block()
+
+    async def receive_some(self, max_bytes=None) -> bytes:
+        self.left -= 1
+        if self.left < 0:
+            await self.inner.aclose()
+            raise trio.BrokenResourceError("cut")
+        return await self.inner.receive_some(max_bytes)
+
+    async def aclose(self) -> None:
+        await self.inner.aclose()
