@@ -7,12 +7,13 @@ is a `TableAdvert` (see docs/DISCOVERY.md for the keys). This module owns:
   IPv4 interface addresses (see `p2p.interfaces`), its blocking calls run in trio worker
   threads;
 - `advertise`, which registers a table, re-publishes it on `update` and withdraws it on
-  exit, cancellation and Ctrl-C included;
+  exit, cancellation and Ctrl-C included; `advertise_table` does that for a hosted
+  `TableHost`, following its public info as seats and phase change;
 - `browse`, a live stream of `TableAdded` / `TableUpdated` / `TableRemoved` events.
   zeroconf's browser thread crosses into trio through a memory channel and the trio
   token; service details are resolved in worker threads, off the trio thread;
-- `snapshot`, the tables seen after a short wait; `select_table`, `to_invite` and
-  `verify_host_key` for joining a table chosen from the list.
+- `snapshot`, the tables seen after a short wait; `find_table`, `select_table`,
+  `to_invite` and `verify_host_key` for joining a table chosen from the list.
 
 A TXT record from a stranger on the LAN is never trusted: one that does not decode is
 skipped with a log line. The advert carries the host's whole public key, so joining from
@@ -30,6 +31,7 @@ import socket
 from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 import trio
 from zeroconf import (
@@ -43,6 +45,10 @@ from zeroconf import (
 from p2p.errors import Code, remote
 from p2p.identity import fingerprint
 from p2p.links import KEY_BYTES, TABLE_ID, Invite
+from p2p.wire import PROTOCOL_VERSION
+
+if TYPE_CHECKING:
+    from p2p.host import TableHost, TableInfo
 
 log = logging.getLogger(__name__)
 
@@ -67,6 +73,12 @@ RESOLVE_TIMEOUT_MS = 3000
 UNREGISTER_TIMEOUT_S = 2.0
 # Events waiting for a slow reader; beyond that the zeroconf browser thread waits.
 EVENT_BUFFER = 64
+# A finished table stays listed (as finished) this long, so browsers see how it ended;
+# shorter than the host's goodbye grace (p2p.serve.FINISH_GRACE_SECONDS, 10 s).
+FINISHED_LINGER_S = 5.0
+# Once a table with the wanted name shows up, listen this much longer for a second one
+# of the same name: tables already advertising all answer a browser's first query.
+SETTLE_S = 0.5
 _KEY_HEX_RE = re.compile(rf"[0-9a-f]{{{2 * KEY_BYTES}}}")
 _TXT_KEYS = frozenset({"txtvers", "pv", "id", "name", "host", "taken", "free", "phase", "clock", "key"})
 
@@ -268,11 +280,15 @@ def describe(advert: TableAdvert) -> str:
     return f"{advert.table_name!r} hosted by {advert.host_name} (key {advert.fingerprint})"
 
 
-def select_table(tables: Iterable[TableAdvert], wanted: str) -> TableAdvert:
-    """The table the user meant: `NAME`, or `NAME#KEY` (a key prefix) when names clash."""
+def _matches(tables: Iterable[TableAdvert], wanted: str) -> list[TableAdvert]:
     name, _, key_prefix = wanted.partition("#")
     key_prefix = key_prefix.strip().lower()
-    found = [t for t in tables if t.table_name == name.strip() and t.fingerprint.startswith(key_prefix)]
+    return [t for t in tables if t.table_name == name.strip() and t.fingerprint.startswith(key_prefix)]
+
+
+def select_table(tables: Iterable[TableAdvert], wanted: str) -> TableAdvert:
+    """The table the user meant: `NAME`, or `NAME#KEY` (a key prefix) when names clash."""
+    found = _matches(tables, wanted)
     if len(found) == 1:
         return found[0]
     if not found:
@@ -368,6 +384,8 @@ class Advertisement:
 
     async def update(self, advert: TableAdvert) -> None:
         """Publish new seats, phase or clock for the same table (same id, key and port)."""
+        if not advert.addresses:
+            advert = replace(advert, addresses=self._addresses)
         if (advert.table_id, advert.fingerprint, advert.port) != (
             self.advert.table_id, self.advert.fingerprint, self.advert.port
         ):
@@ -410,6 +428,67 @@ async def advertise(mdns: Mdns, advert: TableAdvert) -> AsyncIterator[Advertisem
         yield ad
     finally:
         await ad._withdraw()
+
+
+@dataclass
+class _LatestInfo:
+    """A hosted table's newest public info, and a wake-up when it changes."""
+
+    info: TableInfo
+    wake: trio.Event = field(default_factory=trio.Event)
+    following: bool = True
+
+
+def advert_for(info: TableInfo, host_key: bytes, *, protocol: int = PROTOCOL_VERSION) -> TableAdvert:
+    """The advert for a hosted table's public info (`TableHost.info()`)."""
+    return TableAdvert(
+        protocol=protocol,
+        table_id=info.table,
+        table_name=info.table_name,
+        host_name=info.host_name,
+        seats_taken=info.seats_taken,
+        seats_free=info.seats_free,
+        phase=Phase(info.phase),
+        clock=info.clock,
+        host_key=host_key,
+        port=info.port,
+    )
+
+
+async def advertise_table(
+    mdns: Mdns, table: TableHost, *, task_status: trio.TaskStatus[Advertisement] = trio.TASK_STATUS_IGNORED
+) -> None:
+    """Advertise a hosted table while it is open, as a task beside the host's server.
+
+    Start it once the server listens (the advert needs the port). It re-publishes the
+    advert whenever the table's public info changes, keeps a finished table listed for
+    `FINISHED_LINGER_S`, then withdraws it and returns; cancellation (the host quitting,
+    Ctrl-C) withdraws it at once.
+    """
+
+    latest = _LatestInfo(table.info())
+
+    def on_change(info: TableInfo) -> None:
+        if latest.following:  # the host has no unsubscribe: once we are done, ignore it
+            latest.info = info
+            latest.wake.set()
+
+    table.subscribe(on_change)
+    key = table.profile.public_key
+    try:
+        async with advertise(mdns, advert_for(latest.info, key)) as ad:
+            task_status.started(ad)
+            while True:
+                latest.wake = trio.Event()
+                info = latest.info
+                await ad.update(advert_for(info, key))
+                if info.phase == Phase.FINISHED.value:
+                    await trio.sleep(FINISHED_LINGER_S)
+                    return
+                if latest.info is info:
+                    await latest.wake.wait()
+    finally:
+        latest.following = False
 
 
 # --- browsing ---------------------------------------------------------------------------
@@ -537,6 +616,26 @@ async def browse(mdns: Mdns) -> AsyncIterator[TableBrowser]:
         if len(group.exceptions) == 1:
             raise group.exceptions[0] from None
         raise
+
+
+async def find_table(mdns: Mdns, wanted: str, *, timeout: float) -> TableAdvert:
+    """The table called `wanted` (see `select_table`), as soon as it is seen.
+
+    Gives up with `TableChoiceError` after `timeout` seconds, or when the name turns
+    out to be ambiguous.
+    """
+    async with browse(mdns) as browser:
+        with trio.move_on_after(timeout):
+            async for _ in browser.events:
+                if _matches(browser.tables.values(), wanted):
+                    break
+        with trio.move_on_after(SETTLE_S):
+            async for _ in browser.events:
+                pass
+        tables = list(browser.tables.values())
+    if not _matches(tables, wanted):
+        raise TableChoiceError(f"no table called {wanted!r} nearby (looked for {timeout:g} s)")
+    return select_table(tables, wanted)
 
 
 async def snapshot(mdns: Mdns, wait: float) -> list[TableAdvert]:

@@ -25,15 +25,23 @@ from p2p.discovery import (
     TableAdded,
     TableAdvert,
     TableBrowser,
+    TableChoiceError,
     TableEvent,
     TableRemoved,
     TableUpdated,
     advertise,
+    advertise_table,
     browse,
+    find_table,
     open_mdns,
     snapshot,
+    to_invite,
 )
+from p2p.host import MAX_SEATS, TableHost
 from p2p.interfaces import ENV_VAR
+from p2p.policy import make_policy
+from p2p.wire import PROTOCOL_VERSION
+from p2p_helpers import profile
 
 LOOPBACK = ("127.0.0.1",)
 # The `zemlevlasnyk` command, whether or not the package's script is installed.
@@ -175,3 +183,30 @@ def test_tables_command_rejects_a_foreign_interface() -> None:
     assert result.returncode == 2
     assert "203.0.113.77 is not an address of this machine" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+async def test_a_hosted_table_is_followed_as_seats_change_and_found_by_name() -> None:
+    host = TableHost(profile(0, "Host"), table=secrets.token_hex(8), table_name=f"Loop {secrets.token_hex(3)}")
+    host.port = 45321  # as HostServer.serve sets it once listening
+    async with open_mdns(LOOPBACK) as mdns, browse(mdns) as browser:
+        async with trio.open_nursery() as nursery:
+            await nursery.start(advertise_table, mdns, host)
+            added = await next_event(browser, host.table)
+            assert isinstance(added, TableAdded)
+            assert (added.table.table_name, added.table.host_name, added.table.seats_taken) == (
+                host.table_name, "Host", 0)
+            assert added.table.host_key == host.profile.public_key and added.table.port == 45321
+            assert added.table.protocol == PROTOCOL_VERSION
+
+            host.add_bot("random", make_policy("random", 1), 0.0)
+            updated = await next_event(browser, host.table)
+            assert isinstance(updated, TableUpdated)
+            assert (updated.table.seats_taken, updated.table.seats_free) == (1, MAX_SEATS - 1)
+
+            found = await find_table(mdns, host.table_name, timeout=EVENT_TIMEOUT_S)
+            assert found.table_id == host.table and to_invite(found).host_key == host.profile.public_key
+            with pytest.raises(TableChoiceError, match="no table called"):
+                await find_table(mdns, "no such table here", timeout=0.5)
+
+            nursery.cancel_scope.cancel()  # the host quits
+        assert isinstance(await next_event(browser, host.table), TableRemoved)
