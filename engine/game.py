@@ -8,7 +8,7 @@ source the caller passes in.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import holdings as H
 from .actions import (
@@ -32,8 +32,8 @@ _MANAGE_PHASES = ("pre_roll", "post_roll")
 _RAISE_PHASES = ("pre_roll", "post_roll", "buy")
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
+class Decision(NamedTuple):
+    """A seat that must decide, and what kind of decision (see DECISION_KINDS)."""
     seat: int
     kind: str
 
@@ -133,38 +133,41 @@ class Game(GameState):
 
     def pending(self) -> list[Decision]:
         """Who must decide what now: draw answers first, then the game's own decision."""
-        if self.phase == "over":
+        phase = self.phase
+        if phase == "over":
             return []
-        out = []
-        if self.draw is not None:
-            by, accepted = self.draw["by"], self.draw["accepted"]
-            for seat in self._seats_from(by)[1:]:
-                if seat not in accepted:
-                    out.append(Decision(seat, "draw_answer"))
-        out.append(Decision(self.main_seat(), DECISION_KINDS[self.phase]))
-        return out
+        main = Decision(self.main_seat(), DECISION_KINDS[phase])
+        if self.draw is None:
+            return [main]
+        return [Decision(seat, "draw_answer") for seat in self._draw_answerers()] + [main]
+
+    def _draw_answerers(self) -> list[int]:
+        by, accepted = self.draw["by"], self.draw["accepted"]
+        return [seat for seat in self._seats_from(by)[1:] if seat not in accepted]
 
     def safe_action(self, seat: int, kind: str | None = None) -> Action | None:
-        """The clock's choice for `seat`: it never spends the player's money by choice."""
-        for d in self.pending():
-            if d.seat != seat or (kind is not None and d.kind != kind):
-                continue
-            k = d.kind
-            if k == "draw_answer":
-                return DeclineDraw(seat)
-            if k == "turn":
-                return RollForDouble(seat) if self.jailed[seat] else Roll(seat)
-            if k == "buy":
-                return SendToAuction(seat)
-            if k == "bid":
-                return PassBid(seat)
-            if k == "after_roll":
-                return Roll(seat) if self.reroll else EndTurn(seat)
-            if k == "debt":
-                return SettleDebt(seat)
-            if k == "trade_answer":
-                return DeclineTrade(seat)
-        return None
+        """The clock's choice for `seat`: it never spends the player's money by choice.
+
+        With `kind` None it answers the seat's first pending decision (a draw answer first)."""
+        phase = self.phase
+        if phase == "over":
+            return None
+        if (self.draw is not None and kind in (None, "draw_answer")
+                and seat in self._draw_answerers()):
+            return DeclineDraw(seat)
+        if seat != self.main_seat() or kind not in (None, DECISION_KINDS[phase]):
+            return None
+        if phase == "pre_roll":
+            return RollForDouble(seat) if self.jailed[seat] else Roll(seat)
+        if phase == "post_roll":
+            return Roll(seat) if self.reroll else EndTurn(seat)
+        if phase == "auction":
+            return PassBid(seat)
+        if phase == "buy":
+            return SendToAuction(seat)
+        if phase == "debt":
+            return SettleDebt(seat)
+        return DeclineTrade(seat)
 
     def legal(self, seat: int) -> Legal:
         """Every enumerable legal action of `seat`, plus the bid range and trade partners."""
