@@ -34,7 +34,9 @@ def subprocess_env(data_home: Path) -> dict[str, str]:
 
 
 def cli(*args: str) -> list[str]:
-    return [sys.executable, "-m", "ui.cli", *args]
+    # Not `-m ui.cli`: run as __main__, cli.py's UserError would be a different class from the
+    # one the command modules import, and bad input would end in a traceback.
+    return [sys.executable, "-c", "import sys; from ui.cli import main; sys.exit(main())", *args]
 
 
 class MemoryTable:

@@ -1,0 +1,74 @@
+"""A whole game over real TCP on 127.0.0.1: a host and three peers, each its own process,
+computer players at every seat. Every peer must end on the host's final state hash."""
+from __future__ import annotations
+
+import json
+import subprocess
+
+import pytest
+
+from engine import load_preset
+from p2p.links import parse_invite
+from p2p.records import Replica
+from p2p_helpers import REPO, cli, subprocess_env
+
+# A whole game between random players takes a few seconds; this only guards against a hang.
+GAME_TIMEOUT_SECONDS = 150
+
+
+def _final_hash(stdout: str) -> str:
+    lines = [line for line in stdout.splitlines() if line.startswith("final state ")]
+    assert lines, f"no final state in output:\n{stdout}"
+    return lines[-1].split()[-1]
+
+
+@pytest.mark.slow
+def test_four_processes_play_a_game_and_agree(tmp_path) -> None:
+    host = subprocess.Popen(cli("host", "--name", "Host", "--bot", "random", "--start-at", "4",
+                                "--bind", "127.0.0.1", "--port", "0", "--seed", "1"),
+                            cwd=REPO, env=subprocess_env(tmp_path / "host"), stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    peers: list[subprocess.Popen] = []
+    try:
+        link = host.stdout.readline().strip()
+        invite = parse_invite(link)
+        assert invite.host == "127.0.0.1"
+        for n in range(3):
+            peers.append(subprocess.Popen(
+                cli("join", link, "--bot", "random", "--name", f"Peer{n}", "--seed", str(10 + n)),
+                cwd=REPO, env=subprocess_env(tmp_path / f"peer{n}"), stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE, text=True))
+        outs = [p.communicate(timeout=GAME_TIMEOUT_SECONDS) for p in peers]
+        host_out, host_err = host.communicate(timeout=GAME_TIMEOUT_SECONDS)
+    finally:
+        for p in [host, *peers]:
+            if p.poll() is None:
+                p.kill()
+    assert host.returncode == 0, host_err
+    final = _final_hash(host_out)
+    assert "result: " in host_out
+    for p, (out, err) in zip(peers, outs):
+        assert p.returncode == 0, err
+        assert _final_hash(out) == final
+    # each peer kept the records on disk, and they verify offline to the same end
+    logs = [next((tmp_path / f"peer{n}" / "zemlevlasnyk" / "logs").glob("*.jsonl")) for n in range(3)]
+    host_log = next((tmp_path / "host" / "zemlevlasnyk" / "logs").glob("*.jsonl"))
+    assert all(log.read_bytes() == host_log.read_bytes() for log in logs)
+    replica = Replica(table=invite.table, host_key=invite.host_key.hex(), rules=load_preset("zemlevlasnyk"))
+    for line in logs[0].read_bytes().splitlines():
+        replica.accept(json.loads(line))
+    assert replica.game.outcome() is not None and json.loads(host_log.read_bytes().splitlines()[-1])["state"] == final
+
+
+@pytest.mark.parametrize("args, message", [
+    (["join", "http://nope"], "not a table invite link"),
+    (["join", "zemlevlasnyk://127.0.0.1:1/0123456789abcdef?key=" + "00" * 32], "cannot reach"),
+    (["host", "--start-at", "9"], "--start-at"),
+    (["host", "--bots", "random,random,random,random"], "at most"),
+    (["host", "--bots", "genius"], "unknown computer player level"),
+])
+def test_bad_command_lines_give_clear_messages(tmp_path, args, message) -> None:
+    done = subprocess.run(cli(*args), cwd=REPO, env=subprocess_env(tmp_path), capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 2
+    assert message in done.stderr and "Traceback" not in done.stderr
