@@ -6,6 +6,7 @@ skipped with the reason otherwise.
 """
 from __future__ import annotations
 
+import math
 import os
 import secrets
 import signal
@@ -28,6 +29,8 @@ REPO = Path(__file__).resolve().parent.parent
 # Generous: discovery takes about two seconds here; a loaded CI machine may be slower.
 STEP_TIMEOUT_S = 30.0
 TABLE_PORT = 45000
+# A game between random bots takes seconds; this only bounds a hang.
+GAME_TIMEOUT_S = 300.0
 
 # A host that only advertises (the table itself is tested elsewhere). Ctrl-C withdraws it.
 ADVERTISER = """
@@ -67,6 +70,64 @@ trio.run(main)
 """
 CLI = "import sys; from ui.cli import main; sys.exit(main())"
 
+# A whole table on one laptop: a host that sits itself (played by a bot), admits whoever
+# asks (the host decides; this one says yes), advertises by mDNS and plays to the end.
+HOST = """
+import sys, trio
+from nacl.signing import SigningKey
+from p2p.discovery import advertise_table, open_mdns
+from p2p.host import TableHost
+from p2p.identity import Profile
+from p2p.interfaces import choose_interfaces
+from p2p.policy import make_policy
+from p2p.serve import HostServer
+
+async def admit(knock) -> bool:
+    print("admitting", knock.name, flush=True)
+    return True
+
+async def main() -> None:
+    name, seed = sys.argv[1], int(sys.argv[2])
+    interfaces = choose_interfaces()
+    core = TableHost(Profile("Olena", "red", SigningKey.generate()), table_name=name, clock=False,
+                     auto_start_at=3)
+    core.sit_host(trio.current_time(), policy=make_policy("random", seed))
+    server = HostServer(core, knock_policy=admit)
+    async with open_mdns(interfaces) as mdns, trio.open_nursery() as nursery:
+        await nursery.start(lambda task_status: server.serve(bind=interfaces[0], port=0, task_status=task_status))
+        await nursery.start(advertise_table, mdns, core)
+        print("hosting", core.table, flush=True)
+    print("result", core.records[-1]["state"], flush=True)
+
+trio.run(main)
+"""
+
+# A friend's laptop: no link, no address; finds the table by name on mDNS, asks to sit,
+# and lets a bot play for it.
+JOINER = """
+import sys, trio
+from nacl.signing import SigningKey
+from p2p.client import PeerClient
+from p2p.discovery import find_table, open_mdns, to_invite
+from p2p.identity import Profile
+from p2p.interfaces import choose_interfaces
+from p2p.peer import TablePeer
+from p2p.policy import make_policy
+
+async def main() -> None:
+    name, player, colour, seed = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+    async with open_mdns(choose_interfaces()) as mdns:
+        table = await find_table(mdns, name, timeout=30)
+    print("found", table.table_id, table.addresses[0], flush=True)
+    invite = to_invite(table)
+    core = TablePeer(Profile(player, colour, SigningKey.generate()), table=invite.table,
+                     host_key=invite.host_key, policy=make_policy("random", seed))
+    finished = await PeerClient(core, invite).run()
+    print("result", finished.state_hash, flush=True)
+
+trio.run(main)
+"""
+
 
 @pytest.fixture
 def lan() -> Iterator[Lan]:
@@ -90,8 +151,8 @@ class Lines:
         self._stream = process.stdout
         self._buffer = b""
 
-    async def next(self) -> str:
-        with trio.fail_after(STEP_TIMEOUT_S):
+    async def next(self, timeout: float = STEP_TIMEOUT_S) -> str:
+        with trio.fail_after(timeout):
             while b"\n" not in self._buffer:
                 chunk = await self._stream.receive_some()
                 if not chunk:
@@ -100,11 +161,13 @@ class Lines:
         line, self._buffer = self._buffer.split(b"\n", 1)
         return line.decode()
 
-    async def until(self, *words: str) -> str:
-        while True:
-            line = await self.next()
-            if all(word in line.split() for word in words):
-                return line
+    async def until(self, *words: str, timeout: float = STEP_TIMEOUT_S) -> str:
+        """The next line holding all these words; the lines before it are skipped."""
+        with trio.fail_after(timeout):
+            while True:
+                line = await self.next(timeout=math.inf)
+                if all(word in line.split() for word in words):
+                    return line
 
 
 @asynccontextmanager
@@ -162,3 +225,18 @@ async def test_same_name_tables_on_two_laptops_and_ctrl_c_withdraws_one(lan: Lan
         proc_a.send_signal(signal.SIGINT)
         await out_a.until("withdrawn")
         assert (await events.until("TableRemoved")).split()[1] == id_a
+
+
+async def test_a_whole_game_across_three_laptops_found_by_mdns_alone(lan: Lan) -> None:
+    host, friend1, friend2 = lan.laptops
+    py = sys.executable
+    async with (
+        running(host, [py, "-c", HOST, "Netns game", "1"]) as (_, host_out),
+        running(friend1, [py, "-c", JOINER, "Netns game", "Taras", "blue", "2"]) as (_, out1),
+        running(friend2, [py, "-c", JOINER, "Netns game", "Oksana", "green", "3"]) as (_, out2),
+    ):
+        table_id = (await host_out.until("hosting")).split()[1]
+        for out in (out1, out2):
+            assert (await out.until("found")).split()[1:] == [table_id, host.address]
+        final = {(await out.until("result", timeout=GAME_TIMEOUT_S)).split()[1] for out in (host_out, out1, out2)}
+        assert len(final) == 1, f"the laptops disagree on the final state: {final}"
