@@ -28,13 +28,14 @@ import ipaddress
 import logging
 import re
 import socket
-from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import trio
 from zeroconf import (
+    Error as ZeroconfError,
     IPVersion,
     ServiceBrowser,
     ServiceInfo,
@@ -313,6 +314,9 @@ class _Shared:
 
     mdns: Mdns | None = None
     users: int = 0
+    # Set while the first user starts zeroconf in a worker thread, so that a second
+    # user arriving meanwhile waits for that instance instead of starting another.
+    starting: trio.Event | None = None
 
 
 def _start_zeroconf(interfaces: tuple[str, ...]) -> Zeroconf:
@@ -333,8 +337,15 @@ async def open_mdns(interfaces: Sequence[str]) -> AsyncIterator[Mdns]:
     wanted = tuple(interfaces)
     if not wanted:
         raise MdnsError("no interface to run mDNS on")
+    while _Shared.starting is not None:
+        await _Shared.starting.wait()
     if _Shared.mdns is None:
-        zeroconf = await trio.to_thread.run_sync(_start_zeroconf, wanted)
+        _Shared.starting = starting = trio.Event()
+        try:
+            zeroconf = await trio.to_thread.run_sync(_start_zeroconf, wanted)
+        finally:
+            _Shared.starting = None
+            starting.set()
         _Shared.mdns = Mdns(zeroconf=zeroconf, interfaces=wanted)
     elif set(_Shared.mdns.interfaces) != set(wanted):
         raise MdnsError(
@@ -354,6 +365,14 @@ async def open_mdns(interfaces: Sequence[str]) -> AsyncIterator[Mdns]:
 
 
 # --- advertising ------------------------------------------------------------------------
+
+
+def _zeroconf_call(what: str, call: Callable[..., None], *args: Any, **kwargs: Any) -> None:
+    """Blocking: one zeroconf call, its failures turned into `MdnsError`."""
+    try:
+        call(*args, **kwargs)
+    except ZeroconfError as exc:
+        raise MdnsError(f"cannot {what} the table on mDNS: {type(exc).__name__} {exc}".rstrip()) from exc
 
 
 def _service_info(advert: TableAdvert, name: str, addresses: Sequence[str]) -> ServiceInfo:
@@ -383,27 +402,31 @@ class Advertisement:
         return self._info.name
 
     async def update(self, advert: TableAdvert) -> None:
-        """Publish new seats, phase or clock for the same table (same id, key and port)."""
-        if not advert.addresses:
-            advert = replace(advert, addresses=self._addresses)
-        if (advert.table_id, advert.fingerprint, advert.port) != (
-            self.advert.table_id, self.advert.fingerprint, self.advert.port
+        """Publish new seats, phase, clock or names for the same table (same id, key, port)."""
+        if (advert.table_id, advert.host_key, advert.port) != (
+            self.advert.table_id, self.advert.host_key, self.advert.port
         ):
             raise AdvertError("update() is for the same table: id, key and port must not change")
+        advert = replace(advert, addresses=self._addresses)
         async with self._lock:
             if advert == self.advert:
                 return
             info = _service_info(advert, self._info.name, self._addresses)
-            await trio.to_thread.run_sync(self._mdns.zeroconf.update_service, info)
+            await trio.to_thread.run_sync(_zeroconf_call, "update", self._mdns.zeroconf.update_service, info)
             self._info = info
             self.advert = advert
 
     async def _withdraw(self) -> None:
         with trio.move_on_after(UNREGISTER_TIMEOUT_S) as scope:
             scope.shield = True
-            await trio.to_thread.run_sync(
-                self._mdns.zeroconf.unregister_service, self._info, abandon_on_cancel=True
-            )
+            try:
+                await trio.to_thread.run_sync(
+                    _zeroconf_call, "withdraw", self._mdns.zeroconf.unregister_service, self._info,
+                    abandon_on_cancel=True,
+                )
+            except MdnsError as exc:
+                # We are leaving anyway (maybe on another error): say so, do not mask it.
+                log.warning("%s; browsers will drop it when its records expire", exc)
         if scope.cancelled_caught:
             log.warning("withdrawing table %s timed out", self._info.name)
 
@@ -422,7 +445,9 @@ async def advertise(mdns: Mdns, advert: TableAdvert) -> AsyncIterator[Advertisem
     info = _service_info(advert, f"{advert.instance_label()}.{SERVICE_TYPE}", addresses)
     # allow_name_change: the label is unique by construction, but if a stranger holds
     # it anyway, a renamed table beats a table that cannot be hosted.
-    await trio.to_thread.run_sync(lambda: mdns.zeroconf.register_service(info, allow_name_change=True))
+    await trio.to_thread.run_sync(
+        lambda: _zeroconf_call("register", mdns.zeroconf.register_service, info, allow_name_change=True)
+    )
     ad = Advertisement(mdns, advert, info, tuple(addresses))
     try:
         yield ad

@@ -210,3 +210,17 @@ async def test_a_hosted_table_is_followed_as_seats_change_and_found_by_name() ->
 
             nursery.cancel_scope.cancel()  # the host quits
         assert isinstance(await next_event(browser, host.table), TableRemoved)
+
+
+async def test_users_arriving_together_share_one_zeroconf() -> None:
+    seen = []
+
+    async def user() -> None:
+        async with open_mdns(LOOPBACK) as mdns:
+            seen.append(mdns.zeroconf)
+            await trio.sleep(0.1)
+
+    async with trio.open_nursery() as nursery:
+        for _ in range(3):
+            nursery.start_soon(user)
+    assert len(seen) == 3 and len({id(z) for z in seen}) == 1
