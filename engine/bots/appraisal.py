@@ -62,12 +62,15 @@ class IncomeAppraiser:
     """Rent the position will earn over a horizon, from landing frequencies and a build plan."""
 
     def __init__(self, rules: Ruleset, *, horizon: float, reserve: int,
-                 option_weight: float) -> None:
+                 option_weight: float, future_laps: float) -> None:
         self.rules = rules
         self.model: BoardModel = board_model(rules)
         self.horizon = horizon
         self.reserve = reserve
         self.option_weight = option_weight
+        # Houses are also paid from money still to come (the start salary at least): a
+        # player short of cash today still builds on a group within a few laps.
+        self.future_cash = rules.start_salary * future_laps
         self.street_groups = [cells for cells in rules.group_cells.values()]
 
     def strength(self, game: Game, seat: int, owner: Sequence[int],
@@ -113,7 +116,7 @@ class IncomeAppraiser:
                     total += value
                     spare += value * 0.5
                     income += landing[c] * table[len(mine) - 1]
-        budget = max(0.0, cash[seat] - self.reserve) + spare
+        budget = max(0.0, cash[seat] - self.reserve) + spare + self.future_cash
         tiers: dict[int, int] = {}
         plans = []
         for group in monopolies:

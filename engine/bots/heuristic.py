@@ -39,6 +39,7 @@ class Style:
     set_bonus: float = 0.25
     horizon: float = 30.0          # income appraiser: rounds of rent a position earns
     option_weight: float = 0.4
+    future_laps: float = 2.0       # income appraiser: laps of start salary counted for houses
     buy_reserve: float = 0.0       # keep this share of starting cash when buying
     buy_always: bool = False       # buy whenever the cash is there
     bid_share: float = 0.7         # easy: bid up to this share of the price
@@ -69,8 +70,8 @@ MEDIUM = Style(
     premium=1.5, jail_stay_when_free_below=6, deny_weight=0.5,
 )
 HARD = Style(
-    level="hard", appraiser="income", horizon=30.0, option_weight=0.4, buy_reserve=0.0,
-    build_reserve=0.03, exposure_turns=6.0, mortgage_to_build=True, weight=0.6,
+    level="hard", appraiser="income", horizon=60.0, option_weight=0.8, future_laps=4.0,
+    buy_reserve=0.0, build_reserve=0.03, exposure_turns=1.0, mortgage_to_build=True, weight=0.6,
     premium=1.3, jail_stay_when_free_below=8, deny_weight=0.5,
 )
 STYLES = {s.level: s for s in (EASY, MEDIUM, HARD)}
@@ -154,12 +155,19 @@ class HeuristicBot:
             if s.appraiser == "income":
                 app = IncomeAppraiser(game.rules, horizon=s.horizon,
                                       reserve=int(game.rules.start_cash * s.build_reserve),
-                                      option_weight=s.option_weight)
+                                      option_weight=s.option_weight,
+                                      future_laps=s.future_laps)
             else:
                 app = PriceAppraiser(game.rules, group_bonus=s.group_bonus,
                                      partial_bonus=s.partial_bonus, set_bonus=s.set_bonus)
             self._appraisers[key] = app
         return app
+
+    def partner_model(self, game: Game) -> PriceAppraiser:
+        """How a typical player prices a deal: face prices with a bonus for whole groups."""
+        m = MEDIUM
+        return PriceAppraiser(game.rules, group_bonus=m.group_bonus,
+                              partial_bonus=m.partial_bonus, set_bonus=m.set_bonus)
 
     # -- money to keep ---------------------------------------------------------------------
 
@@ -462,7 +470,7 @@ class HeuristicBot:
             return None
         s = self.style
         return T.propose(game, seat, partners, self.appraiser(game), weight=s.weight,
-                         partner_weight=s.weight, margin=self._margin(game), premium=s.premium,
+                         partner_model=self.partner_model(game), partner_weight=s.weight, margin=self._margin(game), premium=s.premium,
                          declined=self._declined, raise_step=s.raise_step,
                          cash_floor=self.reserve(game, seat, s.buy_reserve))
 

@@ -139,12 +139,12 @@ def sweeteners(game: Game, seat: int, partner: int, keep: Iterable[int]) -> list
 
 
 def propose(game: Game, seat: int, partners: tuple[int, ...], appraiser, *, weight: float,
-            partner_weight: float, margin: float, premium: float,
+            partner_model, partner_weight: float, margin: float, premium: float,
             declined: dict[tuple, int], raise_step: float, cash_floor: int) -> ProposeTrade | None:
     """The best offer that completes one of my groups and that the partner might accept.
 
-    The money is the least that a partner who thinks like me would need, and at least the
-    face price of what I take times `premium`; an offer declined before goes up by
+    The money is the least that a partner judging by `partner_model` would need, and at
+    least the face price of what I take times `premium`; an offer declined before goes up by
     `raise_step` of the group's price, and is dropped once it no longer pays me.
     """
     cells = game.rules.cells
@@ -164,7 +164,8 @@ def propose(game: Game, seat: int, partners: tuple[int, ...], appraiser, *, weig
             # Linear bounds on the money m I pay, from both sides' appraisals at m = 0.
             mine0 = _delta(appraiser, game, deal0, seat)
             theirs0 = _delta(appraiser, game, deal0, partner)
-            lo = (margin - theirs0 + partner_weight * mine0) / (1 + partner_weight)
+            lo = (margin - _delta(partner_model, game, deal0, partner)
+                  + partner_weight * _delta(partner_model, game, deal0, seat)) / (1 + partner_weight)
             hi = (mine0 - weight * theirs0 - margin) / (1 + weight)
             face = premium * sum(cells[c].price for c in take) - sum(cells[c].price for c in give)
             money = max(lo, face)
