@@ -606,6 +606,8 @@ async def browse(mdns: Mdns) -> AsyncIterator[TableBrowser]:
 
     zeroconf calls the handler in its browser thread; the handler hands each change to
     trio with the trio token and waits for room in the channel, so nothing is dropped.
+    Read `events` (or leave the block): after `EVENT_BUFFER` unread events the list in
+    `tables` stops changing too.
     """
     token = trio.lowlevel.current_trio_token()
     raw_send, raw_receive = trio.open_memory_channel[tuple[str, ServiceStateChange]](EVENT_BUFFER)
