@@ -21,7 +21,11 @@ def make_diff(old: Any, new: Any) -> list[list[Any]]:
 
 
 def _diff(old: Any, new: Any, path: Path, edits: list[list[Any]]) -> None:
-    if type(old) is type(new) and isinstance(old, dict):
+    if type(old) is not type(new):
+        edits.append([path, new])
+    elif old == new:
+        return  # most of the state does not change; one C-level comparison settles it
+    elif isinstance(old, dict):
         for key in sorted(old):
             if key not in new:
                 edits.append([path + [key]])
@@ -30,10 +34,10 @@ def _diff(old: Any, new: Any, path: Path, edits: list[list[Any]]) -> None:
                 _diff(old[key], new[key], path + [key], edits)
             else:
                 edits.append([path + [key], new[key]])
-    elif type(old) is type(new) and isinstance(old, list) and len(old) == len(new):
+    elif isinstance(old, list) and len(old) == len(new):
         for index, (a, b) in enumerate(zip(old, new)):
             _diff(a, b, path + [index], edits)
-    elif type(old) is not type(new) or old != new:
+    else:
         edits.append([path, new])
 
 

@@ -47,7 +47,11 @@ class SecureChannel:
         return counter.to_bytes(SecretBox.NONCE_SIZE, "big")
 
     def seal(self, message: dict[str, Any]) -> bytes:
-        box = self._send.encrypt(wire.encode(message), self._nonce(self._sent))
+        return self.seal_encoded(wire.encode(message))
+
+    def seal_encoded(self, plain: bytes) -> bytes:
+        """Seal a message already encoded (the host encodes a broadcast once for all peers)."""
+        box = self._send.encrypt(plain, self._nonce(self._sent))
         self._sent += 1
         return box.ciphertext
 

@@ -2,7 +2,7 @@
 
 A record is the host's signed statement "action N happened, with this randomness, and the
 state became this". Records form a hash chain (`prev` is the SHA-256 of the previous
-record's canonical encoding, signature included). `Replica` is what every peer runs: it
+record's signed bytes followed by its signature). `Replica` is what every peer runs: it
 checks each record (signature, sequence, chain, commit-reveal, the actor's signature or the
 host's right to act) and then replays the action on its own engine; the diff must give the
 same state, and the state the same hash. Anything else is a `CheatingHost`.
@@ -36,7 +36,9 @@ HOST_ENTROPY = b""
 
 
 def record_hash(record: dict[str, Any]) -> str:
-    return hashlib.sha256(canonical_json(record)).hexdigest()
+    """SHA-256 over exactly what the host signed, then the signature: the chain covers both,
+    and a peer that just checked the signature needs no second encoding."""
+    return hashlib.sha256(wire.signed_bytes(wire.TAG_RECORD, record) + bytes.fromhex(record["sig"])).hexdigest()
 
 
 def sign_action(key: SigningKey, *, table: str, seq: int, action: Action, entropy: bytes) -> dict[str, Any]:
@@ -108,7 +110,9 @@ class Replica:
             raise cheat(f"expected sequence number {self.seq + 1}")
         if record.get("table") != self.table:
             raise cheat("record for another table")
-        if not wire.check_signature(self.host_key, wire.TAG_RECORD, record):
+        signed = wire.signed_bytes(wire.TAG_RECORD, record)
+        sig = bytes.fromhex(record["sig"])
+        if not wire.verify_raw(self.host_key, signed, sig):
             raise cheat("not signed by the host's key")
         if record["prev"] != self.head:
             raise cheat("does not chain onto the previous record")
@@ -132,7 +136,7 @@ class Replica:
             raise cheat("no commitment to the next secret")
         self.state = state
         self.seq = seq
-        self.head = record_hash(record)
+        self.head = hashlib.sha256(signed + sig).hexdigest()  # record_hash(), without encoding twice
         self.next_commit = commit
         return events
 

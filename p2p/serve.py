@@ -17,6 +17,7 @@ from typing import Any
 import trio
 
 from engine import canonical_json
+from p2p import wire
 from p2p.errors import Code, ProtocolError
 from p2p.handshake import HostHandshake
 from p2p.host import Close, Knock, Output, Phase, Send, TableHost
@@ -82,9 +83,13 @@ class HostServer:
 
     def dispatch(self, outs: list[Output]) -> None:
         """Deliver the core's outputs; also call this after driving the core directly."""
+        encoded: dict[int, bytes] = {}
         for out in outs:
             if isinstance(out, Send):
-                self._send(out.conn, out.message)
+                key = id(out.message)
+                if key not in encoded:
+                    encoded[key] = wire.encode(out.message)  # a broadcast is encoded once
+                self._send(out.conn, encoded[key])
             elif isinstance(out, Close):
                 self._send(out.conn, {"t": "error", "code": out.code.value, "message": out.message})
                 self._close(out.conn)
@@ -97,7 +102,7 @@ class HostServer:
 
     # --- internals -------------------------------------------------------------------------
 
-    def _send(self, conn: int, message: dict[str, Any]) -> None:
+    def _send(self, conn: int, message: dict[str, Any] | bytes) -> None:
         peer = self._peers.get(conn)
         if peer is None or peer.closing:
             return
@@ -210,7 +215,7 @@ class HostServer:
             async for message in inbox:
                 if message is _CLOSE:
                     break
-                await secure.send(message)
+                await secure.send_encoded(message if isinstance(message, bytes) else wire.encode(message))
         except (trio.BrokenResourceError, trio.ClosedResourceError, OSError):
             pass
         done.cancel()

@@ -58,8 +58,11 @@ class SecureStream:
         self._send_lock = trio.Lock()
 
     async def send(self, message: dict[str, Any]) -> None:
+        await self.send_encoded(wire.encode(message))
+
+    async def send_encoded(self, plain: bytes) -> None:
         async with self._send_lock:
-            await self.framed.send(self._channel.seal(message))
+            await self.framed.send(self._channel.seal_encoded(plain))
 
     async def receive(self) -> dict[str, Any] | None:
         payload = await self.framed.receive()

@@ -1,0 +1,132 @@
+"""How long a move takes to reach everyone: 4 peers at a table on loopback TCP.
+
+Measures, in one run: the time from a peer sending a signed action to every peer having
+verified and applied its record (p50, p99), and a raw trio TCP echo round trip of a
+message of the same size, for scale. All traffic stays on 127.0.0.1.
+
+    python benchmarks/bench_table.py [--moves N]
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import trio
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from nacl.signing import SigningKey  # noqa: E402
+
+from p2p.client import PeerClient  # noqa: E402
+from p2p.host import Phase, TableHost  # noqa: E402
+from p2p.identity import COLOURS, Profile  # noqa: E402
+from p2p.links import Invite  # noqa: E402
+from p2p.peer import Applied, TablePeer  # noqa: E402
+from p2p.policy import make_policy  # noqa: E402
+from p2p.serve import HostServer  # noqa: E402
+
+PEERS = 4
+# Roughly what one action message weighs on the wire (a signed envelope).
+ECHO_BYTES = 400
+
+
+def _profile(n: int) -> Profile:
+    return Profile(f"P{n}", COLOURS[n], SigningKey(bytes([n + 1]) * 32))
+
+
+def _percentiles(samples: list[float]) -> tuple[float, float]:
+    ordered = sorted(samples)
+    return statistics.median(ordered), ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
+
+
+async def echo_round_trips(count: int) -> list[float]:
+    async def echo(stream: trio.SocketStream) -> None:
+        while data := await stream.receive_some(65536):
+            await stream.send_all(data)
+
+    samples: list[float] = []
+    async with trio.open_nursery() as nursery:
+        listeners = await nursery.start(lambda task_status: trio.serve_tcp(echo, 0, host="127.0.0.1", task_status=task_status))
+        port = listeners[0].socket.getsockname()[1]
+        stream = await trio.open_tcp_stream("127.0.0.1", port)
+        payload = b"x" * ECHO_BYTES
+        for _ in range(count):
+            start = time.perf_counter()
+            await stream.send_all(payload)
+            got = 0
+            while got < len(payload):
+                got += len(await stream.receive_some(65536))
+            samples.append(time.perf_counter() - start)
+        await stream.aclose()
+        nursery.cancel_scope.cancel()
+    return samples
+
+
+async def one_table(moves: int, seed: int) -> list[float]:
+    """Play up to `moves` moves at a fresh table; the latency of each."""
+    rng = random.Random(seed)
+    core = TableHost(Profile("Host", "red", SigningKey(b"\x7f" * 32)), clock=False, auto_start_at=PEERS)
+    peers = [TablePeer(_profile(n), table=core.table, host_key=core.profile.public_key) for n in range(PEERS)]
+    policy = make_policy("random", seed)
+    samples: list[float] = []
+    arrived = trio.Event()
+    target = [0]
+
+    def watch(out) -> None:
+        if isinstance(out, Applied) and all(p.replica.seq >= target[0] for p in peers):
+            arrived.set()
+
+    async with trio.open_nursery() as nursery:
+        server = HostServer(core)
+        port = await nursery.start(lambda task_status: server.serve(bind="127.0.0.1", port=0, task_status=task_status))
+        invite = Invite("127.0.0.1", port, core.table, core.profile.public_key, core.join_secret)
+        clients = [PeerClient(p, invite, on_output=watch) for p in peers]
+        for client in clients:
+            nursery.start_soon(client.run)
+        while not all(p.replica.seq >= 0 for p in peers):
+            await trio.sleep(0.01)
+        for _ in range(moves):
+            game = peers[0].replica.game
+            if game.outcome() is not None:
+                break
+            decisions = game.pending()
+            seat = rng.choice(decisions).seat
+            mover = next(n for n, p in enumerate(peers) if p.seat == seat)
+            action = policy.choose(game.copy(), seat)
+            message = peers[mover].act(action).message
+            arrived = trio.Event()
+            target[0] = peers[0].replica.seq + 1
+            start = time.perf_counter()
+            await clients[mover].send(message)
+            with trio.fail_after(10):
+                await arrived.wait()
+            samples.append(time.perf_counter() - start)
+        nursery.cancel_scope.cancel()
+    assert core.phase in (Phase.PLAYING, Phase.FINISHED)
+    return samples
+
+
+async def main(moves: int) -> None:
+    echo = await echo_round_trips(2000)
+    samples: list[float] = []
+    seed = 0
+    while len(samples) < moves:
+        samples += await one_table(moves - len(samples), seed)
+        seed += 1
+    echo_p50, echo_p99 = _percentiles(echo)
+    p50, p99 = _percentiles(samples)
+    print(f"raw trio TCP echo round trip ({ECHO_BYTES} B, {len(echo)} trips): "
+          f"p50 {echo_p50 * 1e6:8.1f} us   p99 {echo_p99 * 1e6:8.1f} us")
+    print(f"action -> all {PEERS} peers verified ({len(samples)} moves, {seed} tables): "
+          f"p50 {p50 * 1e6:8.1f} us   p99 {p99 * 1e6:8.1f} us")
+    print(f"ratio p50/echo p50: {p50 / echo_p50:.1f}x (aim: within 10x)")
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--moves", type=int, default=1000)
+    trio.run(main, parser.parse_args().moves)
