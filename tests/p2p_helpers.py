@@ -42,7 +42,7 @@ def cli(*args: str) -> list[str]:
 class MemoryTable:
     """A host core and peer cores passing canonical-JSON messages through a queue."""
 
-    def __init__(self, *, peers: int = 3, level: str | None = "random", clock: bool = True,
+    def __init__(self, *, peers: int = 3, level: str | None = "medium", clock: bool = True,
                  host_cls: type[TableHost] = TableHost, seed: int = 1, table: str = "00112233aabbccdd") -> None:
         self.now = 1000.0
         self.host = host_cls(profile(0, "Host"), table=table, clock=clock)

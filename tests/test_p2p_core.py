@@ -54,7 +54,7 @@ def test_commit_reveal_derivation() -> None:
 
 
 def test_lobby_seats_readies_and_start() -> None:
-    table = MemoryTable(peers=2)
+    table = MemoryTable(peers=2, level=None)
     table.run()
     lobby = table.peers[1].lobby
     assert lobby is not None and lobby["phase"] == "lobby"
@@ -292,9 +292,14 @@ def test_a_dishonest_host_is_caught(host_cls) -> None:
 
 
 def test_the_replica_refuses_a_bad_chain() -> None:
-    table = _started(peers=2, seed=6)
+    table = _started(peers=2, level=None)
     table.run()
+    for _ in range(4):
+        n, peer, game = _playing_peer(table)
+        table.send_from(n, peer.act(game.safe_action(peer.seat)).message)
+        table.run()
     records = table.host.records
+    assert len(records) == 5
     rules = load_preset("zemlevlasnyk")
 
     def replay(rs):

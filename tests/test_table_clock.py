@@ -54,9 +54,9 @@ async def test_the_host_decides_nothing_before_the_clock_runs_out(autojump_clock
 
 async def test_a_dropped_peer_keeps_its_seat_and_catches_up(autojump_clock) -> None:
     core = TableHost(profile(0, "Host"), auto_start_at=2, clock=False)
-    core.sit_host(trio.current_time(), policy=make_policy("random", 2))
+    core.sit_host(trio.current_time(), policy=make_policy("medium", 2))
     peer = TablePeer(profile(1), table=core.table, host_key=core.profile.public_key,
-                     policy=make_policy("random", 3))
+                     policy=make_policy("medium", 3))
     dials: list[float] = []
     async with trio.open_nursery() as nursery:
         server, invite = await serve_on_loopback(nursery, core)

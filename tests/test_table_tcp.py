@@ -38,9 +38,9 @@ async def _raw_error(invite: Invite, data: bytes) -> dict:
 
 async def test_intruders_get_typed_errors_while_the_game_goes_on(tmp_path) -> None:
     core = TableHost(profile(0, "Host"), auto_start_at=3, clock=False)
-    core.sit_host(0.0, policy=make_policy("random", 1))
+    core.sit_host(0.0, policy=make_policy("medium", 1))
     players = {n: TablePeer(profile(n), table=core.table, host_key=core.profile.public_key,
-                            policy=make_policy("random", 10 + n)) for n in (1, 2)}
+                            policy=make_policy("medium", 10 + n)) for n in (1, 2)}
     refusals: list[Refused] = []
     async with trio.open_nursery() as nursery:
         server, invite = await serve_on_loopback(nursery, core, log_path=tmp_path / "host.jsonl")
@@ -84,9 +84,9 @@ async def test_intruders_get_typed_errors_while_the_game_goes_on(tmp_path) -> No
 
 async def test_logs_verify_offline(tmp_path) -> None:
     core = TableHost(profile(0, "Host"), auto_start_at=2)
-    core.sit_host(0.0, policy=make_policy("random", 3))
+    core.sit_host(0.0, policy=make_policy("medium", 3))
     peer = TablePeer(profile(1), table=core.table, host_key=core.profile.public_key,
-                     policy=make_policy("random", 4))
+                     policy=make_policy("medium", 4))
     async with trio.open_nursery() as nursery:
         _, invite = await serve_on_loopback(nursery, core, log_path=tmp_path / "host.jsonl")
         finished = await PeerClient(peer, invite, log_path=tmp_path / "peer.jsonl").run()
@@ -103,9 +103,9 @@ async def test_logs_verify_offline(tmp_path) -> None:
 async def test_a_cheating_host_is_reported_by_the_peer(tmp_path) -> None:
     from test_p2p_core import WrongRentHost
     core = WrongRentHost(profile(0, "Host"), auto_start_at=2)
-    core.sit_host(0.0, policy=make_policy("random", 3))
+    core.sit_host(0.0, policy=make_policy("medium", 3))
     peer = TablePeer(profile(1), table=core.table, host_key=core.profile.public_key,
-                     policy=make_policy("random", 4))
+                     policy=make_policy("medium", 4))
     async with trio.open_nursery() as nursery:
         _, invite = await serve_on_loopback(nursery, core)
         with pytest.raises(CheatingHost) as err:

@@ -29,6 +29,8 @@ from ui.cli import UserError
 # but makes the system pick the interface a LAN peer would reach us on.
 _ROUTE_PROBE = ("192.0.2.1", 9)
 DEFAULT_PORT = 0
+# A headless player should play sensibly and finish games: medium buys, builds and trades.
+DEFAULT_JOIN_LEVEL = "medium"
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -52,7 +54,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     join.add_argument("link", help="the invite link, zemlevlasnyk://...")
     join.add_argument("--name", help="your display name at the table")
     join.add_argument("--profile", default="default", help="which local profile (identity) to use")
-    join.add_argument("--bot", metavar="LEVEL", help="computer level that plays for you (default: random)")
+    join.add_argument("--bot", metavar="LEVEL", help=f"computer level that plays for you (default: {DEFAULT_JOIN_LEVEL})")
     join.add_argument("--watch", action="store_true", help="watch as a spectator instead of sitting")
     join.add_argument("--log", type=Path, help="append the records here (default: in the data folder)")
     join.add_argument("--seed", type=int, help="seed for the computer player's choices")
@@ -161,7 +163,7 @@ def run_join(args: argparse.Namespace) -> int:
     except ProtocolError as exc:
         raise UserError(exc.message) from None
     profile = _profile(args)
-    level = args.bot or "random"
+    level = args.bot or DEFAULT_JOIN_LEVEL
     policy = None if args.watch else _policy(level, _seed(args))
     core = TablePeer(profile, table=invite.table, host_key=invite.host_key, policy=policy)
     log_path = args.log or data_dir() / "logs" / f"{invite.table}-{fingerprint(profile.public_key)}.jsonl"
