@@ -29,37 +29,36 @@ class MoneyLedger:
 
 
 def check_invariants(game: Game, ledger: MoneyLedger) -> None:
+    """Money conserved and never negative, each deed owned once by a player still in,
+    buildings even on whole unmortgaged groups, cards either held once or in the deck,
+    and a running game always waiting for a seat that is in."""
     rules = game.rules
     assert game.cash == ledger.cash, (game.cash, ledger.cash)
     start_total = rules.start_cash * game.players
     assert sum(game.cash) == start_total + ledger.bank_out - ledger.bank_in
-    in_debt = {d[0] for d in game.debts} if game.phase == "debt" else set()
     for seat in range(game.players):
-        if game.alive[seat]:
-            assert game.cash[seat] >= 0 or seat in in_debt, (seat, game.cash[seat])
-            assert game.cash[seat] >= 0, "cash never goes below zero: debts wait instead"
-        else:
+        assert game.cash[seat] >= 0, "cash never goes below zero: debts wait instead"
+        if not game.alive[seat]:
             assert game.cash[seat] == 0
             assert not game.cards_held[seat]
-    for cell in range(rules.size):
-        info = rules.cells[cell]
-        owner = game.owner[cell]
-        if not info.is_property:
-            assert owner == BANK and not game.mortgaged[cell] and game.buildings[cell] == 0
+            assert not game.jailed[seat]
+    owner, mortgaged, buildings, alive = game.owner, game.mortgaged, game.buildings, game.alive
+    for info in rules.cells:
+        cell = info.index
+        o = owner[cell]
+        if o == BANK:
+            assert not mortgaged[cell] and buildings[cell] == 0, cell
             continue
-        if owner == BANK:
-            assert not game.mortgaged[cell] and game.buildings[cell] == 0
-            continue
-        assert 0 <= owner < game.players and game.alive[owner], (cell, owner)
-        b = game.buildings[cell]
+        assert info.is_property, cell
+        assert 0 <= o < game.players and alive[o], (cell, o)
+        b = buildings[cell]
         if b:
-            assert info.kind == "street"
+            assert info.kind == "street" and b <= rules.max_buildings
             group = rules.group_of[cell]
-            assert all(game.owner[c] == owner for c in group), "buildings only on a full group"
-            assert not any(game.mortgaged[c] for c in group), "no buildings beside a mortgage"
-            counts = [game.buildings[c] for c in group]
+            assert all(owner[c] == o for c in group), "buildings only on a full group"
+            assert not any(mortgaged[c] for c in group), "no buildings beside a mortgage"
+            counts = [buildings[c] for c in group]
             assert max(counts) - min(counts) <= 1, f"uneven buildings {counts}"
-            assert b <= rules.max_buildings
     held = [c for h in game.cards_held for c in h]
     assert len(held) == len(set(held))
     assert not set(held) & set(game.deck), "a held card is also in the deck"
@@ -67,6 +66,13 @@ def check_invariants(game: Game, ledger: MoneyLedger) -> None:
     if game.phase != "over":
         assert game.alive[game.active]
         assert sum(game.alive) >= 2
-        assert game.pending(), "a running game always waits for somebody"
+        pending = game.pending()
+        assert pending, "a running game always waits for somebody"
+        assert all(alive[d.seat] for d in pending)
+        if game.phase == "debt":
+            assert game.debts and game.debts[0][0] == game.pending()[-1].seat
+        assert (game.phase == "auction") == (game.auction is not None)
+        assert (game.phase == "trade") == (game.trade is not None)
+        assert (game.phase in ("buy", "auction")) == (game.pending_buy is not None)
     else:
         assert game.outcome() is not None
