@@ -323,3 +323,47 @@ def test_the_replica_refuses_a_bad_chain() -> None:
     bad_reveal = wire.sign(table.host.key, wire.TAG_RECORD, {**records[1], "reveal": "22" * 32})
     with pytest.raises(CheatingHost, match="commitment"):
         replay([records[0], bad_reveal])
+
+
+# --- a misbehaving peer never crashes the table ------------------------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_json = st.recursive(st.none() | st.booleans() | st.integers(-2**60, 2**60) | st.text(max_size=20),
+                     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+                     max_leaves=12)
+_types = st.sampled_from(["ready", "unready", "profile", "act", "chat", "sync", "bye", "hello", "x", ""])
+
+
+@given(st.lists(st.tuples(_types, st.dictionaries(st.sampled_from(
+    ["table", "seq", "seat", "action", "entropy", "sig", "key", "commit", "text", "from", "name", "colour"]),
+    _json, max_size=6)), max_size=6))
+@settings(max_examples=150, deadline=None)
+def test_random_messages_never_crash_the_host(messages) -> None:
+    table = _started(peers=2, level=None)
+    table.run()
+    for kind, body in messages:
+        table.send_from(1, {**body, "t": kind})
+    table.run()
+    n, peer, game = _playing_peer(table)
+    if n not in table.closed:
+        seq = table.host.seq
+        table.send_from(n, peer.act(game.safe_action(peer.seat)).message)
+        table.run()
+        assert table.host.seq == seq + 1
+
+
+@given(st.dictionaries(st.sampled_from(["t", "record", "head", "clock", "role", "seat", "code", "commit", "you",
+                                        "phase", "text", "name"]), _json, max_size=6))
+@settings(max_examples=150, deadline=None)
+def test_random_host_messages_never_crash_a_peer(body) -> None:
+    from p2p.errors import ProtocolError
+    table = _started(peers=2, level=None)
+    table.run()
+    peer = table.peers[1]
+    for kind in ("record", "lobby", "admitted", "chat", "reject", "error", str(body.get("t"))):
+        try:
+            peer.receive({**body, "t": kind})
+        except ProtocolError:
+            pass  # a typed error is the right answer to nonsense
