@@ -2,15 +2,20 @@
 
 Measures, in one run: the time from a peer sending a signed action to every peer having
 verified and applied its record (p50, p99), and a raw trio TCP echo round trip of a
-message of the same size, for scale. All traffic stays on 127.0.0.1.
+message of the same size, for scale. Two set-ups: the host and the 4 peers in one process
+(every verification runs one after another on one core: the worst case), and each peer in
+its own process, as at a real table (they share this machine's cores with the host).
+All traffic stays on 127.0.0.1.
 
     python benchmarks/bench_table.py [--moves N]
 """
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -24,8 +29,8 @@ from nacl.signing import SigningKey  # noqa: E402
 from p2p.client import PeerClient  # noqa: E402
 from p2p.host import Phase, TableHost  # noqa: E402
 from p2p.identity import COLOURS, Profile  # noqa: E402
-from p2p.links import Invite  # noqa: E402
-from p2p.peer import Applied, TablePeer  # noqa: E402
+from p2p.links import Invite, parse_invite  # noqa: E402
+from p2p.peer import Applied, Outgoing, TablePeer  # noqa: E402
 from p2p.policy import make_policy  # noqa: E402
 from p2p.serve import HostServer  # noqa: E402
 
@@ -110,6 +115,64 @@ async def one_table(moves: int, seed: int) -> list[float]:
     return samples
 
 
+async def peer_process(link: str, index: int, moves: int) -> None:
+    """One peer of the multi-process run: plays (random level) until record `moves`, then
+    prints when it sent each action and when it verified each record."""
+    invite = parse_invite(link)
+    peer = TablePeer(_profile(index), table=invite.table, host_key=invite.host_key,
+                     policy=make_policy("random", index))
+    sent: dict[str, float] = {}
+    applied: dict[int, float] = {}
+    done = trio.Event()
+
+    def watch(out) -> None:
+        now = time.perf_counter()
+        if isinstance(out, Outgoing) and out.message.get("t") == "act":
+            sent[out.message["sig"]] = now
+        elif isinstance(out, Applied):
+            applied[out.record["seq"]] = now
+            if out.record["seq"] >= moves:
+                done.set()
+
+    async with trio.open_nursery() as nursery:
+        async def play() -> None:
+            await PeerClient(peer, invite, on_output=watch).run()
+            done.set()
+        nursery.start_soon(play)
+        await done.wait()
+        nursery.cancel_scope.cancel()
+    print(json.dumps({"sent": sent, "applied": applied}), flush=True)
+
+
+async def processes_table(moves: int) -> list[float]:
+    core = TableHost(Profile("Host", "red", SigningKey(b"\x7f" * 32)), clock=False, auto_start_at=PEERS)
+    async with trio.open_nursery() as nursery:
+        server = HostServer(core)
+        port = await nursery.start(lambda task_status: server.serve(bind="127.0.0.1", port=0, task_status=task_status))
+        link = Invite("127.0.0.1", port, core.table, core.profile.public_key, core.join_secret).to_link()
+        procs = [await trio.lowlevel.open_process(
+            [sys.executable, __file__, "--peer", link, "--index", str(n), "--moves", str(moves)],
+            stdout=subprocess.PIPE) for n in range(PEERS)]
+        outputs = []
+        for proc in procs:
+            chunks = []
+            async for chunk in proc.stdout:
+                chunks.append(chunk)
+            await proc.wait()
+            outputs.append(json.loads(b"".join(chunks)))
+        nursery.cancel_scope.cancel()
+    sent = {sig: t for out in outputs for sig, t in out["sent"].items()}
+    samples = []
+    for record in core.records[1:moves + 1]:
+        act = record["act"]
+        if act is None or act["sig"] not in sent:
+            continue
+        seq = str(record["seq"])
+        if all(seq in out["applied"] for out in outputs):
+            samples.append(max(out["applied"][seq] for out in outputs) - sent[act["sig"]])
+    return samples
+
+
 async def main(moves: int) -> None:
     echo = await echo_round_trips(2000)
     samples: list[float] = []
@@ -117,16 +180,24 @@ async def main(moves: int) -> None:
     while len(samples) < moves:
         samples += await one_table(moves - len(samples), seed)
         seed += 1
+    spread = await processes_table(moves)
     echo_p50, echo_p99 = _percentiles(echo)
-    p50, p99 = _percentiles(samples)
     print(f"raw trio TCP echo round trip ({ECHO_BYTES} B, {len(echo)} trips): "
           f"p50 {echo_p50 * 1e6:8.1f} us   p99 {echo_p99 * 1e6:8.1f} us")
-    print(f"action -> all {PEERS} peers verified ({len(samples)} moves, {seed} tables): "
-          f"p50 {p50 * 1e6:8.1f} us   p99 {p99 * 1e6:8.1f} us")
-    print(f"ratio p50/echo p50: {p50 / echo_p50:.1f}x (aim: within 10x)")
+    for label, figures in ((f"one process, {seed} table(s)", samples), ("a process per peer", spread)):
+        p50, p99 = _percentiles(figures)
+        print(f"action -> all {PEERS} peers verified, {label} ({len(figures)} moves): "
+              f"p50 {p50 * 1e6:8.1f} us   p99 {p99 * 1e6:8.1f} us   p50/echo {p50 / echo_p50:5.1f}x")
+    print("aim: p50 within 10x the echo round trip")
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=1000)
-    trio.run(main, parser.parse_args().moves)
+    parser.add_argument("--peer", help=argparse.SUPPRESS)
+    parser.add_argument("--index", type=int, help=argparse.SUPPRESS)
+    options = parser.parse_args()
+    if options.peer:
+        trio.run(peer_process, options.peer, options.index, options.moves)
+    else:
+        trio.run(main, options.moves)
