@@ -54,6 +54,17 @@ class Close:
 
 
 @dataclass(frozen=True)
+class CatchUp:
+    """Send records `start` to `stop - 1` (plain `record` messages, no clock), read from
+    `TableHost.records` as the connection drains: a long game's catch-up never sits in
+    memory twice nor overflows the outbox."""
+
+    conn: int
+    start: int
+    stop: int
+
+
+@dataclass(frozen=True)
 class Knock:
     """A peer without the join secret asks to sit; answer with `TableHost.answer_knock`."""
 
@@ -62,7 +73,7 @@ class Knock:
     key: str
 
 
-Output = Send | Close | Knock
+Output = Send | CatchUp | Close | Knock
 
 
 @dataclass(frozen=True)
@@ -397,7 +408,7 @@ class TableHost:
         start = wire.field(message, "from", int)
         if start < 0:
             raise Rejected(Code.BAD_MESSAGE, "sync.from must not be negative")
-        return [Send(conn, self._record_message(r, now)) for r in self.records[start:]]
+        return self._catch_up(conn, start, now)
 
     def _on_bye(self, conn: int, info: _Conn, message: dict[str, Any], now: float) -> list[Output]:
         self.conns.pop(conn, None)
@@ -457,6 +468,17 @@ class TableHost:
         message = self._record_message(record, now)
         return [Send(c, message) for c, info in self.conns.items() if info.role != "pending"]
 
+    def _catch_up(self, conn: int, start: int, now: float) -> list[Output]:
+        """Records from `start` on; the last one as usual, with the clock."""
+        if start > self.seq:
+            return []
+        outs: list[Output] = [CatchUp(conn, start, self.seq)] if start < self.seq else []
+        return outs + [Send(conn, self._record_message(self.records[-1], now))]
+
+    def record_message(self, seq: int) -> dict[str, Any]:
+        """Record `seq` as sent in a catch-up."""
+        return {"t": "record", "record": self.records[seq], "head": self.seq, "clock": []}
+
     def _record_message(self, record: dict[str, Any], now: float) -> dict[str, Any]:
         latest = record is self.records[-1]
         return {"t": "record", "record": record, "head": self.seq,
@@ -489,7 +511,7 @@ class TableHost:
         if self.phase is not Phase.LOBBY:
             if self.phase is Phase.PLAYING and self.clock_on is False:
                 self._retime(actor=None, now=now)
-            outs += [Send(conn, self._record_message(r, now)) for r in self.records[max(0, last_seq + 1):]]
+            outs += self._catch_up(conn, max(0, last_seq + 1), now)
         return outs + self._maybe_auto_start(now)
 
     def _detach(self, conn: int) -> None:

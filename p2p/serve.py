@@ -20,7 +20,7 @@ from engine import canonical_json
 from p2p import wire
 from p2p.errors import Code, ProtocolError
 from p2p.handshake import HostHandshake
-from p2p.host import Close, Knock, Output, Phase, Send, TableHost
+from p2p.host import CatchUp, Close, Knock, Output, Phase, Send, TableHost
 from p2p.streams import HANDSHAKE_SECONDS, FramedStream, SecureStream, send_plain_error
 
 # Messages queued for one peer before we call it too slow and drop it: a whole game's
@@ -90,6 +90,8 @@ class HostServer:
                 if key not in encoded:
                     encoded[key] = wire.encode(out.message)  # a broadcast is encoded once
                 self._send(out.conn, encoded[key])
+            elif isinstance(out, CatchUp):
+                self._send(out.conn, out)
             elif isinstance(out, Close):
                 self._send(out.conn, {"t": "error", "code": out.code.value, "message": out.message})
                 self._close(out.conn)
@@ -102,7 +104,7 @@ class HostServer:
 
     # --- internals -------------------------------------------------------------------------
 
-    def _send(self, conn: int, message: dict[str, Any] | bytes) -> None:
+    def _send(self, conn: int, message: dict[str, Any] | bytes | CatchUp) -> None:
         peer = self._peers.get(conn)
         if peer is None or peer.closing:
             return
@@ -215,6 +217,10 @@ class HostServer:
             async for message in inbox:
                 if message is _CLOSE:
                     break
+                if isinstance(message, CatchUp):
+                    for seq in range(message.start, message.stop):
+                        await secure.send(self.core.record_message(seq))
+                    continue
                 await secure.send_encoded(message if isinstance(message, bytes) else wire.encode(message))
         except (trio.BrokenResourceError, trio.ClosedResourceError, OSError):
             pass

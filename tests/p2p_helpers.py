@@ -12,7 +12,7 @@ from nacl.signing import SigningKey
 
 from p2p import wire
 from p2p.handshake import PLAYING, Joiner
-from p2p.host import Close, Knock, Send, TableHost
+from p2p.host import CatchUp, Close, Knock, Send, TableHost
 from p2p.identity import COLOURS, Profile
 from p2p.peer import Finished, HostCheated, Outgoing, Refused, TablePeer
 from p2p.policy import make_policy
@@ -73,6 +73,9 @@ class MemoryTable:
         for out in outs:
             if isinstance(out, Send):
                 self._queue.append((out.conn, out.message, True))
+            elif isinstance(out, CatchUp):
+                for seq in range(out.start, out.stop):
+                    self._queue.append((out.conn, self.host.record_message(seq), True))
             elif isinstance(out, Close):
                 self.closed[out.conn] = out
             elif isinstance(out, Knock):

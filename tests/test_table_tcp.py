@@ -112,3 +112,23 @@ async def test_a_cheating_host_is_reported_by_the_peer(tmp_path) -> None:
             await PeerClient(peer, invite, log_path=tmp_path / "peer.jsonl").run()
         nursery.cancel_scope.cancel()
     assert err.value.fault is Fault.REMOTE and "rules" in err.value.message
+
+
+async def test_a_late_arrival_watches_and_verifies_everything(tmp_path) -> None:
+    from p2p.handshake import WATCHING
+    core = TableHost(profile(0, "Host"), auto_start_at=2)
+    core.sit_host(0.0, policy=make_policy("medium", 5))
+    player = TablePeer(profile(1), table=core.table, host_key=core.profile.public_key,
+                       policy=make_policy("medium", 6))
+    watcher = TablePeer(profile(2), table=core.table, host_key=core.profile.public_key,
+                        policy=make_policy("medium", 7))
+    roles = []
+    async with trio.open_nursery() as nursery:
+        _, invite = await serve_on_loopback(nursery, core)
+        nursery.start_soon(PeerClient(player, invite).run)
+        while core.seq < 30 and core.phase is not Phase.FINISHED:
+            await trio.sleep(0.001)
+        finished = await PeerClient(watcher, invite, want=WATCHING,
+                                    on_output=lambda o: roles.append(getattr(o, "role", None))).run()
+    assert "spectator" in roles and watcher.seat is None
+    assert watcher.replica.seq == core.seq and finished.state_hash == core.records[-1]["state"]
