@@ -367,3 +367,15 @@ def test_random_host_messages_never_crash_a_peer(body) -> None:
             peer.receive({**body, "t": kind})
         except ProtocolError:
             pass  # a typed error is the right answer to nonsense
+
+
+def test_the_worked_example_in_protocol_md_holds() -> None:
+    from pathlib import Path
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "PROTOCOL.md").read_text(encoding="utf-8")
+    secret, entropy = bytes(range(32)), bytes(range(32, 64))
+    commit = commit_reveal.commitment(secret)
+    seed = commit_reveal.derive_seed("00112233aabbccdd", 17, secret, entropy)
+    chance = Entropy(seed)
+    dice = (chance.roll(6), chance.roll(6))
+    assert commit in doc and seed.hex() in doc
+    assert f"= {dice[0]},  229 mod 6 + 1 = {dice[1]}" in doc
