@@ -727,6 +727,7 @@ class Game(GameState):
             self.pending_buy = None
             self.auction = None
             self.trade = None
+            self.trade_resume = None
             ev.append({"type": "game_won", "seat": left[0]})
 
     def _do_resign(self, a: Resign, chance: Any, ev: list[Event]) -> None:
@@ -878,6 +879,7 @@ class Game(GameState):
             self.pending_buy = None
             self.auction = None
             self.trade = None
+            self.trade_resume = None
             ev.append({"type": "game_drawn"})
 
     def _do_decline_draw(self, a: DeclineDraw, chance: Any, ev: list[Event]) -> None:

@@ -175,13 +175,14 @@ class GameState:
         s.alive = _bools(d["alive"], n)
         s.jailed = _bools(d["jailed"], n)
         s.jail_tries = _ints(d["jail_tries"], n, 0)
-        s.cards_held = [[rules.card_index[c] for c in h] for h in _list(d["cards_held"], n)]
+        s.cards_held = [[rules.card_index[_str(c)] for c in _list(h, None)]
+                        for h in _list(d["cards_held"], n)]
         s.owner = [BANK if o is None else _int(o, 0, n - 1) for o in _list(d["owner"], size)]
         s.mortgaged = [False] * size
-        for c in d["mortgaged"]:
+        for c in _list(d["mortgaged"], None):
             s.mortgaged[_int(c, 0, size - 1)] = True
         s.buildings = _ints(d["buildings"], size, 0, rules.max_buildings)
-        s.deck = sorted(rules.card_index[c] for c in d["deck"])
+        s.deck = sorted(rules.card_index[_str(c)] for c in _list(d["deck"], None))
         s.first = _int(d["first"], 0, n - 1)
         s.active = _int(d["active"], 0, n - 1)
         if d["phase"] not in PHASES:
@@ -194,18 +195,19 @@ class GameState:
         s.turn = _int(d["turn"], 0)
         s.roll_count = _int(d["roll_count"], 0)
         s.pending_buy = None if d["pending_buy"] is None else _int(d["pending_buy"], 0, size - 1)
-        a = d["auction"]
+        a = _object(d["auction"], "auction", _AUCTION_KEYS)
         s.auction = None if a is None else {
             "cell": _int(a["cell"], 0, size - 1), "bidders": _ints(a["bidders"], None, 0, n - 1),
             "turn": _int(a["turn"], 0), "high": _int(a["high"], 0),
             "high_bidder": None if a["high_bidder"] is None else _int(a["high_bidder"], 0, n - 1)}
         s.debts = [[_int(x["debtor"], 0, n - 1),
                     BANK if x["creditor"] is None else _int(x["creditor"], 0, n - 1),
-                    _int(x["amount"], 0), _str(x["reason"])] for x in d["debts"]]
+                    _int(x["amount"], 0), _str(x["reason"])]
+                   for x in (_object(x, "debts", _DEBT_KEYS) for x in _list(d["debts"], None))]
         if d["resume"] not in RESUMES:
             raise BadState(f"resume: unknown {d['resume']!r}")
         s.resume = d["resume"]
-        t = d["trade"]
+        t = _object(d["trade"], "trade", _TRADE_KEYS)
         s.trade = None if t is None else {
             "from": _int(t["from"], 0, n - 1), "to": _int(t["to"], 0, n - 1),
             "give": tuple(_ints(t["give"], None, 0, size - 1)),
@@ -214,7 +216,7 @@ class GameState:
             raise BadState(f"trade_resume: unknown {d['trade_resume']!r}")
         s.trade_resume = d["trade_resume"]
         s.proposed_to = _ints(d["proposed_to"], None, 0, n - 1)
-        dr = d["draw"]
+        dr = _object(d["draw"], "draw", _DRAW_KEYS)
         s.draw = None if dr is None else {
             "by": _int(dr["by"], 0, n - 1), "accepted": _ints(dr["accepted"], None, 0, n - 1)}
         s.draw_offered_at = _ints(d["draw_offered_at"], n, -1)
@@ -223,6 +225,7 @@ class GameState:
         extra = set(d) - _KEYS
         if extra:
             raise BadState(f"unexpected field(s): {', '.join(sorted(extra))}")
+        _check_consistent(s)
         return s
 
     def state_hash(self) -> str:
@@ -236,6 +239,84 @@ _KEYS = {
     "auction", "debts", "resume", "trade", "trade_resume", "proposed_to", "draw",
     "draw_offered_at", "winner", "drawn",
 }
+
+_AUCTION_KEYS = {"cell", "bidders", "turn", "high", "high_bidder"}
+_DEBT_KEYS = {"debtor", "creditor", "amount", "reason"}
+_TRADE_KEYS = {"from", "to", "give", "take", "money"}
+_DRAW_KEYS = {"by", "accepted"}
+
+
+def _check_consistent(s: GameState) -> None:
+    """Refuse field values that no game can reach together, so that a loaded state never
+    breaks a query later: each phase with the fields it needs, deeds, cards and seats."""
+    rules, n, phase = s.rules, s.players, s.phase
+    alive = s.alive
+
+    def need(ok: bool, what: str) -> None:
+        if not ok:
+            raise BadState(f"inconsistent state: {what}")
+
+    need(sum(alive) >= (1 if phase == "over" else 2), "too few players left")
+    need(phase == "over" or alive[s.active], "the active seat is out of the game")
+    for seat in range(n):
+        need(not s.jailed[seat] or (alive[seat] and s.pos[seat] == rules.jail_cell),
+             f"seat {seat} is jailed away from the jail")
+        need(s.jail_tries[seat] <= rules.jail_max_tries, f"seat {seat}: too many jail tries")
+        need(alive[seat] or not s.cards_held[seat], f"seat {seat} is out but holds cards")
+        need(s.draw_offered_at[seat] <= s.roll_count, f"seat {seat}: draw offered in future")
+    held = [c for h in s.cards_held for c in h]
+    need(len(set(held)) == len(held) and len(set(s.deck)) == len(s.deck)
+         and not set(held) & set(s.deck), "a card is in two places")
+    for info in rules.cells:
+        c, owner = info.index, s.owner[info.index]
+        if owner == BANK:
+            need(not s.mortgaged[c] and not s.buildings[c], f"cell {c}: unowned but mortgaged "
+                 "or built")
+            continue
+        need(info.is_property and alive[owner], f"cell {c}: not a deed of a seat in the game")
+        if s.buildings[c]:
+            need(info.kind == "street" and not any(s.mortgaged[g] for g in rules.group_of[c]),
+                 f"cell {c}: buildings beside a mortgage")
+    need(s.doubles <= rules.doubles_to_jail, "too many doubles")
+    need((s.pending_buy is not None) == (phase in ("buy", "auction")),
+         "a purchase offer outside buying")
+    if s.pending_buy is not None:
+        need(rules.cells[s.pending_buy].is_property and s.owner[s.pending_buy] == BANK,
+             "the offered cell is not an unowned property")
+    a = s.auction
+    need((a is not None) == (phase == "auction"), "an auction outside the auction phase")
+    if a is not None:
+        bidders = a["bidders"]
+        need(a["cell"] == s.pending_buy, "the auction is not for the offered cell")
+        need(bool(bidders) and len(set(bidders)) == len(bidders)
+             and all(alive[b] for b in bidders), "auction bidders")
+        need(a["turn"] < len(bidders), "auction turn")
+        need((a["high"] == 0) == (a["high_bidder"] is None)
+             and (a["high_bidder"] is None or a["high_bidder"] in bidders), "auction high bid")
+    need(bool(s.debts) == (phase == "debt") and (s.resume is not None) == (phase == "debt"),
+         "debts outside the debt phase")
+    if s.debts:
+        need(alive[s.debts[0][0]], "the debtor is out of the game")
+    t = s.trade
+    need((t is not None) == (phase == "trade") == (s.trade_resume is not None),
+         "a trade outside the trade phase")
+    if t is not None:
+        need(t["from"] == s.active and t["to"] != t["from"] and alive[t["to"]], "trade seats")
+    d = s.draw
+    if d is not None:
+        need(phase != "over" and alive[d["by"]] and d["by"] not in d["accepted"]
+             and len(set(d["accepted"])) == len(d["accepted"])
+             and all(alive[x] for x in d["accepted"]), "draw offer")
+    need(phase == "over" or (s.winner is None and not s.drawn), "a result while playing")
+    need(phase != "over" or s.drawn == (s.winner is None), "the game ended without a result")
+    need(s.winner is None or alive[s.winner], "the winner is out of the game")
+
+
+def _object(v: Any, what: str, keys: set[str]) -> Any:
+    """`v` as it is when None; else it must be an object with exactly `keys`."""
+    if v is not None and (not isinstance(v, dict) or set(v) != keys):
+        raise BadState(f"{what}: expected an object with {', '.join(sorted(keys))}")
+    return v
 
 
 def _int(v: Any, lo: int | None = None, hi: int | None = None) -> int:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine import (
-    AcceptDraw, AcceptTrade, Bid, Build, Buy, DeclineDraw, DeclineTrade, EndTurn, OfferDraw,
+    AcceptDraw, AcceptTrade, Bid, Build, Buy, DeclineDraw, DeclineTrade, EndTurn, Game, OfferDraw,
     PassBid, PayJailFee, ProposeTrade, Redeem, Resign, Roll, RollForDouble, SendToAuction, SettleDebt,
     UseReleaseCard,
 )
@@ -187,3 +187,14 @@ def test_table_draw_answers_need_an_offer() -> None:
     game = new_game()
     assert_illegal(game, AcceptDraw(1), "draw.open_offer")
     assert_illegal(game, DeclineDraw(1), "draw.open_offer")
+
+
+def test_table_draw_agreed_while_a_trade_waits() -> None:
+    """A draw offered during a trade answer ends the game; nothing of the trade is left over."""
+    game = new_game(2)
+    give(game, 0, 5)
+    act(game, ProposeTrade(0, 1, (5,), (), 0))
+    act(game, OfferDraw(0))
+    act(game, AcceptDraw(1))
+    assert game.outcome().draw and game.trade is None and game.trade_resume is None
+    assert Game.from_json(game.to_json(), RULES).to_json() == game.to_json()
