@@ -18,7 +18,7 @@ import trio
 
 from engine import canonical_json
 from p2p import wire
-from p2p.errors import Code, ProtocolError
+from p2p.errors import ProtocolError
 from p2p.handshake import HostHandshake
 from p2p.host import CatchUp, Close, Knock, Output, Phase, Send, TableHost
 from p2p.streams import HANDSHAKE_SECONDS, FramedStream, SecureStream, send_plain_error
