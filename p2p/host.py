@@ -506,7 +506,7 @@ class TableHost:
         info.role = "player" if index is not None else "spectator"
         info.lobby_seat = index
         outs: list[Output] = [Send(conn, {"t": "admitted", "role": info.role, "seat": index,
-                                          "engine_seat": seat, "table": self.table})]
+                                          "engine_seat": seat, "table": self.table, "head": self.seq})]
         outs += self._lobby_broadcast()
         if self.phase is not Phase.LOBBY:
             if self.phase is Phase.PLAYING and self.clock_on is False:

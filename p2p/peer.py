@@ -145,7 +145,11 @@ class TablePeer:
             return self._on_lobby(message)
         if kind == "admitted":
             self.role = wire.field(message, "role", str)
-            return [Admitted(self.role, wire.field(message, "seat", int, optional=True))]
+            head = message.get("head")
+            self._host_head = head if isinstance(head, int) and not isinstance(head, bool) else -1
+            # (Re)connected: whatever we sent before may have been lost with the old connection.
+            self._acted_at = -2
+            return [Admitted(self.role, wire.field(message, "seat", int, optional=True))] + self._bot_move()
         if kind == "chat":
             return [ChatLine(str(message.get("name", ""))[:40], str(message.get("key", "")),
                              str(message.get("text", "")))]

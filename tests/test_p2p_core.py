@@ -379,3 +379,16 @@ def test_the_worked_example_in_protocol_md_holds() -> None:
     dice = (chance.roll(6), chance.roll(6))
     assert commit in doc and seed.hex() in doc
     assert f"= {dice[0]},  229 mod 6 + 1 = {dice[1]}" in doc
+
+
+def test_a_reconnected_bot_resends_an_action_lost_with_its_connection() -> None:
+    table = _started(peers=2, level=None, clock=False)
+    table.run()
+    n, peer, game = _playing_peer(table)
+    peer.policy = make_policy("idle", 0)
+    peer._acted_at = peer.replica.seq  # it sent its move, and the connection died with it
+    table.deliver(table.host.disconnect(n, table.now))
+    seq = table.host.seq
+    table.add_peer(n, last_seq=peer.replica.seq)
+    table.run()
+    assert table.host.seq > seq and table.host.records[seq + 1]["kind"] == "act"
