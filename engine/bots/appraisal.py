@@ -157,16 +157,18 @@ class IncomeAppraiser:
                 if low >= top:
                     continue
                 # Price a step up to the third house at once: the first houses earn little
-                # alone but open the way to the dear ones.
-                target = max(low + 1, min(4, top))
-                cost = 0.0
-                gain = 0.0
-                for c in group:
-                    if tiers[c] < target:
-                        cost += (target - tiers[c]) * rules.cells[c].house_cost
-                        gain += landing[c] * (model.street_rent[c][target]
-                                              - model.street_rent[c][tiers[c]])
-                if cost <= 0 or cost > budget - spent:
+                # alone but open the way to the dear ones. Short of money, a smaller step.
+                for target in range(max(low + 1, min(4, top)), low, -1):
+                    cost = 0.0
+                    gain = 0.0
+                    for c in group:
+                        if tiers[c] < target:
+                            cost += (target - tiers[c]) * rules.cells[c].house_cost
+                            gain += landing[c] * (model.street_rent[c][target]
+                                                  - model.street_rent[c][tiers[c]])
+                    if 0 < cost <= budget - spent:
+                        break
+                else:
                     continue
                 ratio = gain / cost
                 if ratio > best_ratio:

@@ -55,13 +55,14 @@ class Style:
     raise_step: float = 0.15       # a declined offer goes up by this share of the group price
     face_value_answers: bool = False   # easy: judge offers by face price
     face_accept: float = 1.25      # easy: accept when getting this times what it gives
+    face_accept_group: float = 0.9  # easy: ... or this, when the deal completes its group
     jail_stay_when_free_below: int = 0  # stay in jail once fewer unowned deeds than this
     deny_weight: float = 0.0       # bids also count what the deed would give an opponent
 
 
 EASY = Style(
-    level="easy", appraiser="price", group_bonus=0.6, buy_always=True, bid_share=0.7,
-    build_reserve=0.3, build_cash_gate=0.5, propose=True, propose_percent=4, weight=0.6,
+    level="easy", appraiser="price", group_bonus=2.0, buy_always=True, bid_share=0.7,
+    build_reserve=0.3, build_cash_gate=0.5, propose=True, propose_percent=5, weight=0.6,
     premium=1.4, face_value_answers=True, face_accept=1.25, jail_stay_when_free_below=0,
 )
 MEDIUM = Style(
@@ -459,8 +460,10 @@ class HeuristicBot:
             cells = game.rules.cells
             give = sum(cells[c].price for c in deal.out) + max(0, -deal.money_in)
             get = sum(cells[c].price for c in deal.into) + max(0, deal.money_in)
-            return AcceptTrade(seat) if get >= give * s.face_accept and get > 0 else \
-                DeclineTrade(seat)
+            # A deal that completes one of my own groups is welcome at about face value.
+            completes = bool(T.completed_groups(game, T.after(game, deal)[0], seat))
+            need = s.face_accept_group if completes else s.face_accept
+            return AcceptTrade(seat) if get >= give * need and get > 0 else DeclineTrade(seat)
         score = T.gain(self.appraiser(game), game, deal, s.weight)
         return AcceptTrade(seat) if score > self._margin(game) else DeclineTrade(seat)
 
