@@ -6,6 +6,7 @@ skipped with the reason otherwise.
 """
 from __future__ import annotations
 
+import argparse
 import math
 import os
 import secrets
@@ -239,4 +240,46 @@ async def test_a_whole_game_across_three_laptops_found_by_mdns_alone(lan: Lan) -
         for out in (out1, out2):
             assert (await out.until("found")).split()[1:] == [table_id, host.address]
         final = {(await out.until("result", timeout=GAME_TIMEOUT_S)).split()[1] for out in (host_out, out1, out2)}
+        assert len(final) == 1, f"the laptops disagree on the final state: {final}"
+
+
+def _missing_table_flags() -> list[str]:
+    """The host/join command-line flags this LAN game needs that are not there yet."""
+    from ui.cli import build_parser
+
+    sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    wanted = {"host": ("--interface", "--admit"), "join": ("--interface", "--table")}
+    return [
+        f"{command} {flag}"
+        for command, flags in wanted.items()
+        for flag in flags
+        if command not in sub.choices or flag not in sub.choices[command]._option_string_actions
+    ]
+
+
+_MISSING_FLAGS = _missing_table_flags()
+
+
+@pytest.mark.skipif(
+    bool(_MISSING_FLAGS),
+    reason=f"ui/cmd_table.py does not have {', '.join(_MISSING_FLAGS)} yet (issue 5 integration)",
+)
+async def test_the_commands_play_a_whole_game_across_three_laptops(lan: Lan, tmp_path: Path) -> None:
+    host, friend1, friend2 = lan.laptops
+    py = sys.executable
+
+    def cli(laptop: Laptop, *args: str) -> list[str]:
+        data = tmp_path / laptop.namespace
+        return ["env", f"XDG_DATA_HOME={data}", py, "-c", CLI, *args, "--interface", laptop.address]
+
+    async with (
+        running(host, cli(host, "host", "--name", "Olena", "--bot", "random", "--start-at", "3",
+                          "--no-clock", "--seed", "1", "--admit")) as (_, host_out),
+        running(friend1, cli(friend1, "join", "--table", "Olena's table", "--name", "Taras",
+                             "--seed", "2")) as (_, out1),
+        running(friend2, cli(friend2, "join", "--table", "Olena's table", "--name", "Oksana",
+                             "--seed", "3")) as (_, out2),
+    ):
+        final = {(await out.until("final", "state", timeout=GAME_TIMEOUT_S)).split()[-1]
+                 for out in (host_out, out1, out2)}
         assert len(final) == 1, f"the laptops disagree on the final state: {final}"
