@@ -9,6 +9,7 @@ class MoneyLedger:
 
     def __init__(self, game: Game) -> None:
         self.cash = list(game.cash)
+        self.start_total = sum(game.cash)
         self.bank_out = 0
         self.bank_in = 0
 
@@ -34,8 +35,7 @@ def check_invariants(game: Game, ledger: MoneyLedger) -> None:
     and a running game always waiting for a seat that is in."""
     rules = game.rules
     assert game.cash == ledger.cash, (game.cash, ledger.cash)
-    start_total = rules.start_cash * game.players
-    assert sum(game.cash) == start_total + ledger.bank_out - ledger.bank_in
+    assert sum(game.cash) == ledger.start_total + ledger.bank_out - ledger.bank_in
     for seat in range(game.players):
         assert game.cash[seat] >= 0, "cash never goes below zero: debts wait instead"
         if not game.alive[seat]:
