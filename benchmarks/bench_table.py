@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import subprocess
@@ -189,6 +190,7 @@ async def main(moves: int) -> None:
         print(f"action -> all {PEERS} peers verified, {label} ({len(figures)} moves): "
               f"p50 {p50 * 1e6:8.1f} us   p99 {p99 * 1e6:8.1f} us   p50/echo {p50 / echo_p50:5.1f}x")
     print("aim: p50 within 10x the echo round trip")
+    print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} (other work skews the figures)")
 
 
 if __name__ == "__main__":
