@@ -125,7 +125,8 @@ def apply_checked(game: Game, action: Action, chance: DrawnChance, ledger: Money
     """Apply a legal action, or see an illegal one refused with the state unchanged."""
     before = game.to_json()
     try:
-        events = game.apply(action, chance)
+        # needs_chance() must be exact: without it, no chance source is given at all
+        events = game.apply(action, chance if game.needs_chance(action) else None)
     except IllegalAction as exc:
         assert not game.is_legal(action)
         assert exc.rule and game.to_json() == before, exc
