@@ -16,6 +16,8 @@ COMMAND_MODULES = (
     "ui.cmd_simulate",
     "ui.cmd_table",
     "ui.cmd_tables",
+    "ui.cmd_play",
+    "ui.cmd_screenshot",
 )
 
 
@@ -44,8 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
-        parser.print_help()
-        return 0
+        return importlib.import_module("ui.app").main()
     try:
         return int(args.func(args) or 0)
     except UserError as exc:

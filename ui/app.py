@@ -1,0 +1,186 @@
+"""The game window: the scene stack, and the pygame loop with trio running inside it.
+
+`App` owns the stack of scenes and hands them input, time and the surface. `run_window`
+opens the window and runs trio in guest mode (`trio.lowlevel.start_guest_run`): trio
+hands its callbacks to the pygame loop, which runs them on the main thread between frames,
+so every SDL call stays on that thread while tables (in-process today, over the network
+later) run as trio tasks.
+"""
+from __future__ import annotations
+
+import os
+
+# pygame prints a banner on import unless told not to; the window is not a place for it.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import queue  # noqa: E402
+import sys  # noqa: E402
+from collections.abc import Awaitable, Callable  # noqa: E402
+from typing import Any  # noqa: E402
+
+import pygame  # noqa: E402
+import trio  # noqa: E402
+
+from .scenes.base import Scene  # noqa: E402
+
+# The window opens at this size; layouts hold down to MIN_SIZE.
+DEFAULT_SIZE = (1280, 800)
+MIN_SIZE = (1024, 640)
+FPS = 60
+# A frame longer than this (the window was dragged, the laptop slept) counts as this long,
+# so animations do not jump.
+MAX_FRAME = 0.1
+
+# SDL falls back to these when it finds no screen: a window there is invisible. They are
+# used only when asked for by name (SDL_VIDEODRIVER), as tests do.
+HEADLESS_DRIVERS = ("offscreen", "dummy")
+
+Spawn = Callable[[Callable[[], Awaitable[Any]]], None]
+
+
+class NoDisplay(Exception):
+    """No screen to open a window on."""
+
+
+class App:
+    """The scene stack and what scenes share: language, the window size, the trio spawner."""
+
+    def __init__(self, size: tuple[int, int], *, lang: str, spawn: Spawn) -> None:
+        self.lang = lang
+        self.size = size
+        self.spawn = spawn
+        self.scenes: list[Scene] = []
+        self.mouse = (0, 0)
+        self.running = True
+
+    @property
+    def top(self) -> Scene:
+        return self.scenes[-1]
+
+    def push(self, scene: Scene) -> None:
+        scene.layout(self.size)
+        self.scenes.append(scene)
+
+    def pop(self) -> None:
+        self.scenes.pop()
+
+    def reset(self, scene: Scene) -> None:
+        """Show `scene` alone (back to the menu, on to the results)."""
+        self.scenes.clear()
+        self.push(scene)
+
+    def quit(self) -> None:
+        self.running = False
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        for scene in self.scenes:
+            scene.layout(size)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.mouse = event.pos
+        if self.scenes:
+            self.top.handle_event(event)
+
+    def update(self, dt: float) -> None:
+        if self.scenes:
+            self.top.update(min(dt, MAX_FRAME))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        first = max((i for i, s in enumerate(self.scenes) if not s.overlay), default=0)
+        for scene in self.scenes[first:]:
+            scene.draw(surface)
+
+
+def open_window(size: tuple[int, int] = DEFAULT_SIZE) -> pygame.Surface:
+    """Initialise pygame and open the window; `NoDisplay` when there is no screen."""
+    requested = os.environ.get("SDL_VIDEODRIVER")
+    if sys.platform.startswith("linux") and not (requested or os.environ.get("DISPLAY")
+                                                 or os.environ.get("WAYLAND_DISPLAY")):
+        raise NoDisplay("neither DISPLAY nor WAYLAND_DISPLAY is set")
+    try:
+        pygame.display.init()
+        pygame.font.init()
+        surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+    except pygame.error as exc:
+        pygame.quit()
+        raise NoDisplay(str(exc) or "no video device") from None
+    driver = pygame.display.get_driver()
+    if driver in HEADLESS_DRIVERS and driver != requested:
+        pygame.quit()
+        raise NoDisplay(f"SDL found only its {driver!r} video driver")
+    pygame.display.set_caption("Землевласник")
+    pygame.key.set_repeat(400, 40)
+    return surface
+
+
+def run_window(*, lang: str = "uk", first: Callable[[App], Scene] | None = None) -> int:
+    """Open the window on the main menu (or on `first(app)`) and play until it is closed."""
+    surface = open_window()
+    wake = pygame.event.custom_type()
+    calls: queue.SimpleQueue[Callable[[], Any]] = queue.SimpleQueue()
+
+    def run_sync_soon_threadsafe(fn: Callable[[], Any]) -> None:
+        calls.put(fn)
+        pygame.event.post(pygame.event.Event(wake))  # wake the loop if it waits for input
+
+    finished: list[Any] = []
+    app_box: list[App] = []
+
+    async def trio_main() -> None:
+        token = trio.lowlevel.current_trio_token()
+        async with trio.open_nursery() as nursery:
+            app = App(surface.get_size(), lang=lang,
+                      spawn=lambda fn: token.run_sync_soon(nursery.start_soon, fn))
+            app_box.append(app)
+            from .scenes.menu import MenuScene
+            app.push(first(app) if first is not None else MenuScene(app))
+            while app.running:
+                await trio.sleep(MAX_FRAME)
+            nursery.cancel_scope.cancel()
+
+    trio.lowlevel.start_guest_run(trio_main, run_sync_soon_threadsafe=run_sync_soon_threadsafe,
+                                  done_callback=finished.append, host_uses_signal_set_wakeup_fd=False)
+    clock = pygame.time.Clock()
+    dt = 0.0
+    try:
+        while not finished:
+            while not calls.empty():
+                calls.get()()
+            app = app_box[0] if app_box else None
+            for event in pygame.event.get():
+                if app is None or event.type == wake:
+                    continue
+                if event.type == pygame.QUIT:
+                    app.quit()
+                elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+                    app.resize(surface.get_size())
+                else:
+                    app.handle_event(event)
+            if app is not None and app.running:
+                app.update(dt)
+                app.draw(surface)
+                pygame.display.flip()
+            dt = clock.tick(FPS) / 1000
+    finally:
+        pygame.quit()
+    finished[0].unwrap()
+    return 0
+
+
+def main() -> int:
+    """The bare `zemlevlasnyk` command: the window on the main menu."""
+    try:
+        return run_window()
+    except NoDisplay as exc:
+        print(f"zemlevlasnyk: {no_display_message(str(exc))}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("zemlevlasnyk: interrupted", file=sys.stderr)
+        return 130
+
+
+def no_display_message(detail: str) -> str:
+    return (f"no display to open the game window on ({detail}); run it in a desktop session "
+            "(with DISPLAY or WAYLAND_DISPLAY set), or see `zemlevlasnyk --help` for headless commands")

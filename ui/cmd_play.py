@@ -1,0 +1,51 @@
+"""`zemlevlasnyk play`: straight into a game against the computer, skipping the menu.
+
+With no display to open a window on, it says so in one line and exits 2 (as does the bare
+`zemlevlasnyk`, which opens the window on the menu).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+
+from ui.cli import UserError
+from ui.text import LANGUAGES
+
+DEFAULT_OPPONENTS = 3
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser("play", help="play against the computer in a window, skipping the menu")
+    p.add_argument("--opponents", type=int, default=DEFAULT_OPPONENTS, metavar="N",
+                   help=f"how many computer opponents, 1 to 3 (default {DEFAULT_OPPONENTS})")
+    p.add_argument("--level", help="how strongly they play (default: the middle level on offer)")
+    p.add_argument("--lang", choices=LANGUAGES, default="uk", help="language (default uk)")
+    p.add_argument("--name", help="your name at the table")
+    p.add_argument("--seed", type=int, help="seed for dice, cards and the computer's choices (a repeatable game)")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from ui.app import App, NoDisplay, no_display_message, run_window
+    from ui.text import catalogue
+    from ui.vs_computer import available_levels, default_level, new_table
+
+    level = args.level or default_level()
+    if level not in available_levels():
+        raise UserError(f"--level {level!r}: no such computer level; available: {', '.join(available_levels())}")
+    if not 1 <= args.opponents <= 3:
+        raise UserError(f"--opponents {args.opponents}: choose 1, 2 or 3")
+    name = args.name or catalogue(args.lang)["ui"]["default_name"]
+
+    def first(app: App):
+        from ui.scenes.table import TableScene
+        table = new_table(name=name, opponents=args.opponents, level=level, seed=args.seed)
+        app.spawn(table.run)
+        return TableScene(app, table)
+
+    try:
+        return run_window(lang=args.lang, first=first)
+    except NoDisplay as exc:
+        raise UserError(no_display_message(str(exc))) from None
+

@@ -1,0 +1,56 @@
+"""`zemlevlasnyk screenshot SCENE --out FILE.png`: a scene of the window rendered headless."""
+from __future__ import annotations
+
+import argparse
+import re
+from pathlib import Path
+
+from ui.cli import UserError
+from ui.text import LANGUAGES
+
+DEFAULT_SIZE = "1280x800"
+DEFAULT_SEED = 1
+# Smaller than this, the board's names cannot be read; larger is a poster, not a window.
+MIN_SIDE, MAX_SIDE = 320, 8192
+SCENES = ("menu", "setup", "table", "deed", "trade", "offer", "results")
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser("screenshot", help="render a scene of the game window to a PNG, without a display")
+    p.add_argument("scene", choices=SCENES, help="which scene to render")
+    p.add_argument("--out", type=Path, required=True, help="the PNG file to write")
+    p.add_argument("--size", default=DEFAULT_SIZE, help=f"WIDTHxHEIGHT in pixels (default {DEFAULT_SIZE})")
+    p.add_argument("--lang", choices=LANGUAGES, default="uk", help="language (default uk)")
+    p.add_argument("--seed", type=int, default=DEFAULT_SEED,
+                   help=f"seed of the game shown on table scenes (default {DEFAULT_SEED})")
+    p.set_defaults(func=run)
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    m = re.fullmatch(r"\s*(\d+)\s*[xX×]\s*(\d+)\s*", text)
+    if not m:
+        raise UserError(f"--size {text!r}: expected WIDTHxHEIGHT, e.g. {DEFAULT_SIZE}")
+    w, h = int(m.group(1)), int(m.group(2))
+    if not (MIN_SIDE <= w <= MAX_SIDE and MIN_SIDE <= h <= MAX_SIDE):
+        raise UserError(f"--size {text!r}: each side must be {MIN_SIDE} to {MAX_SIDE} pixels")
+    return w, h
+
+
+def run(args: argparse.Namespace) -> int:
+    size = parse_size(args.size)
+    out: Path = args.out
+    if out.suffix.lower() != ".png":
+        raise UserError(f"--out {str(out)!r}: the file must end in .png")
+    if not out.parent.exists():
+        raise UserError(f"--out {str(out)!r}: folder {str(out.parent)!r} does not exist")
+    from ui.screenshot import render
+    import pygame
+    surface = render(args.scene, size, lang=args.lang, seed=args.seed)
+    try:
+        pygame.image.save(surface, str(out))
+    except (pygame.error, OSError) as exc:
+        raise UserError(f"cannot write {str(out)!r}: {exc}") from None
+    finally:
+        pygame.quit()
+    print(f"{out} ({size[0]}×{size[1]}, {args.scene}, {args.lang})")
+    return 0

@@ -1,0 +1,28 @@
+"""Fonts: the DejaVu faces shipped in assets/fonts, loaded once per size.
+
+Every glyph the game shows (Ukrainian and English) is in DejaVu, so text never falls back
+to a system font that may lack Cyrillic. The condensed faces fit long street names into
+narrow board cells.
+"""
+from __future__ import annotations
+
+from enum import Enum
+from functools import cache
+from importlib import resources
+
+import pygame
+
+
+class Face(str, Enum):
+    REGULAR = "DejaVuSans.ttf"
+    BOLD = "DejaVuSans-Bold.ttf"
+    CONDENSED = "DejaVuSansCondensed.ttf"
+    CONDENSED_BOLD = "DejaVuSansCondensed-Bold.ttf"
+
+
+@cache
+def font(size: int, face: Face = Face.REGULAR) -> pygame.font.Font:
+    """The face at `size` pixels; pygame.font must be initialised."""
+    path = resources.files("assets") / "fonts" / face.value
+    with resources.as_file(path) as real:
+        return pygame.font.Font(str(real), size)

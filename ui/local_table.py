@@ -1,0 +1,171 @@
+"""A table against the computer, hosted in-process: the window's side of `p2p.host.TableHost`.
+
+The person sits as the host's own seat, computer players fill the others, the clock is off.
+The window calls `act()` for the person's choices; `run()` is the trio task that lets the
+computer players move, one at a time and `BOT_PACE` apart, and only while the window is not
+holding the table (it holds it while a token is still walking). No sockets: the host's
+outputs have no connection to go to.
+
+`_ComputerHost` is the thin adapter over `TableHost` that this needs (see docs/UI.md):
+it starts without a friend seated, keeps the engine's events for the window's feed, and,
+when seeded, takes chance from the seed so that tests and screenshots repeat exactly.
+"""
+from __future__ import annotations
+
+import hashlib
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import trio
+
+from engine import Action, Game, Outcome
+from p2p import commit_reveal
+from p2p.errors import ProtocolError
+from p2p.host import Phase, TableHost
+from p2p.identity import Profile
+from p2p.policy import make_policy
+
+# Seconds between two computer moves: long enough to read a line of the feed and see the
+# token start, short enough that a round of three opponents does not drag.
+BOT_PACE = 0.35
+# While the window holds the table (a token is walking), how often the table looks again.
+HOLD_POLL = 0.05
+_SEED_TAG = b"zemlevlasnyk/ui/seeded-table\n"
+
+
+@dataclass(frozen=True)
+class PlayerInfo:
+    """One seat as the window shows it."""
+
+    name: str
+    colour: str
+    bot: str | None
+
+
+class _ComputerHost(TableHost):
+    """`TableHost` for a table of one person and computer players."""
+
+    def __init__(self, profile: Profile, *, seed: bytes | None) -> None:
+        table = hashlib.sha256(_SEED_TAG + seed).hexdigest()[:16] if seed is not None else None
+        super().__init__(profile, table=table, clock=False)
+        self.seed = seed
+        self.events: list[dict[str, Any]] = []
+        if seed is not None:
+            self._secret = self._seeded_secret(0)
+            self.lobby_commit = commit_reveal.commitment(self._secret)
+
+    def can_start(self) -> bool:
+        # The friends table waits for a friend; against the computer there is none to wait for.
+        seated = sum(s is not None for s in self.seats)
+        return self.phase is Phase.LOBBY and self.rules.min_players <= seated <= self.rules.max_players
+
+    def _apply(self, action: Action, seq: int, secret: bytes, entropy: bytes) -> list[dict[str, Any]]:
+        if self.seed is not None:
+            secret = self._seeded_secret(seq)
+        events = super()._apply(action, seq, secret, entropy)
+        self.events.extend(events)
+        return events
+
+    def _seeded_secret(self, seq: int) -> bytes:
+        assert self.seed is not None
+        return hashlib.sha256(_SEED_TAG + self.seed + seq.to_bytes(8, "big")).digest()
+
+
+def seed_bytes(seed: int) -> bytes:
+    return seed.to_bytes(16, "big", signed=True)
+
+
+class LocalTable:
+    """One person against `opponents` computer players of `level`."""
+
+    def __init__(self, profile: Profile, *, opponents: int, level: str, seed: int | None = None) -> None:
+        self._host = _ComputerHost(profile, seed=None if seed is None else seed_bytes(seed))
+        self._now = 0.0
+        self._last_move = -math.inf
+        self._wake: trio.Event | None = None
+        self._token: trio.lowlevel.TrioToken | None = None
+        self.hold = False
+        self.refusal: str | None = None
+        host = self._host
+        host.set_clock(False)
+        host.sit_host(self._now)
+        base = 0 if seed is None else seed
+        for n in range(opponents):
+            host.add_bot(level, make_policy(level, base * 8 + n + 1), self._now)
+        host.start(self._now)
+        self.players = tuple(PlayerInfo(p.name, p.colour, p.bot) for p in host.players)
+        self.me = next(n for n, p in enumerate(host.players) if p.bot is None)
+
+    # --- what the window reads ------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        assert self._host.game is not None
+        return self._host.game
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.game.outcome()
+
+    @property
+    def records(self) -> int:
+        """How many records the table has published (a cheap 'something changed' counter)."""
+        return len(self._host.records)
+
+    def take_events(self) -> list[dict[str, Any]]:
+        """The engine events since the last call, in order."""
+        events, self._host.events = self._host.events, []
+        return events
+
+    def computer_to_move(self) -> bool:
+        return self.outcome is None and any(d.seat != self.me for d in self.game.pending())
+
+    # --- what the window does -------------------------------------------------------------
+
+    def act(self, action: Action) -> bool:
+        """The person's action; False (with `refusal` set) when the table refused it."""
+        try:
+            self._host.host_action(action, self._now)
+        except ProtocolError as exc:
+            self.refusal = exc.message
+            return False
+        self.refusal = None
+        self._moved()
+        return True
+
+    def step_computer(self) -> bool:
+        """Let one computer player move now, whatever the pace (screenshots, warm-ups)."""
+        before = self.records
+        self._host.step(self._now)
+        return self.records != before
+
+    # --- the trio task --------------------------------------------------------------------
+
+    async def run(self) -> None:
+        """Pace the computer players until the game ends."""
+        self._token = trio.lowlevel.current_trio_token()
+        while self.outcome is None:
+            self._now = trio.current_time()
+            self._host.tick(self._now)
+            self._wake = trio.Event()
+            with trio.move_on_after(self._wait()):
+                await self._wake.wait()
+                continue
+            self._now = trio.current_time()
+            if self.computer_to_move() and not self.hold and self.step_computer():
+                self._last_move = self._now
+
+    def _wait(self) -> float:
+        waits = [math.inf]
+        if self.computer_to_move():
+            waits.append(HOLD_POLL if self.hold else self._last_move + BOT_PACE - self._now)
+        deadline = self._host.next_deadline()
+        if deadline is not None:
+            waits.append(deadline - self._now)
+        return max(0.0, min(waits))
+
+    def _moved(self) -> None:
+        self._last_move = self._now
+        if self._token is not None and self._wake is not None:
+            self._token.run_sync_soon(self._wake.set)

@@ -1,0 +1,89 @@
+"""The results: who won (or that the game was drawn), the final standings, back to the menu."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from engine import holdings
+
+from .. import theme
+from ..fonts import Face
+from ..local_table import LocalTable
+from ..text import money
+from ..widgets import Button, Style, draw_text, panel
+from .base import Scene
+
+CARD_SIZE = (640, 460)
+ROW = 44
+MENU = "menu"
+
+
+def standings(table: LocalTable) -> list[int]:
+    """Seats from first place down: players still in by what they are worth, then the rest."""
+    game = table.game
+    alive = sorted((s for s in range(game.players) if game.alive[s]),
+                   key=lambda s: (-holdings.net_worth(game, s), s))
+    return alive + [s for s in range(game.players) if not game.alive[s]]
+
+
+class ResultsScene(Scene):
+    def __init__(self, app, table: LocalTable, names: Sequence[str]) -> None:
+        super().__init__(app)
+        self.table = table
+        self.names = list(names)
+        self.order = standings(table)
+        self.menu = Button(self.t["back_to_menu"], MENU, style=Style.PRIMARY)
+        self.card = pygame.Rect(0, 0, *CARD_SIZE)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        height = min(CARD_SIZE[1], size[1] - 40)
+        self.card = pygame.Rect(0, 0, CARD_SIZE[0], max(height, 160 + len(self.order) * ROW))
+        self.card.center = (size[0] // 2, size[1] // 2)
+        self.menu.rect = pygame.Rect(0, 0, 220, 46)
+        self.menu.rect.midbottom = (self.card.centerx, self.card.bottom - 24)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        clicked = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.menu.hit(event.pos)
+        pressed = event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_ESCAPE)
+        if clicked or pressed:
+            from .menu import MenuScene
+            self.app.reset(MenuScene(self.app))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BACKGROUND)
+        panel(surface, self.card, theme.PANEL, radius=14, shadow=True)
+        game = self.table.game
+        outcome = game.outcome()
+        left, right = self.card.left + 36, self.card.right - 36
+        draw_text(surface, self.t["results_title"], (self.card.centerx, self.card.top + 24), theme.SMALL + 1,
+                  theme.INK_SOFT, Face.BOLD, "midtop")
+        if outcome is None or outcome.winner is None:
+            headline = self.t["results_draw"]
+        elif outcome.winner == self.table.me:
+            headline = self.t["results_you_won"]
+        else:
+            headline = self.t["results_winner"].format(name=self.names[outcome.winner])
+        draw_text(surface, headline, (self.card.centerx, self.card.top + 50), theme.TITLE - 8, theme.INK,
+                  Face.BOLD, "midtop")
+        y = self.card.top + 122
+        heads = ((left + 40, self.t["results_player"], "topleft"), (right - 150, self.t["results_cash"], "topright"),
+                 (right, self.t["results_worth"], "topright"))
+        for x, label, anchor in heads:
+            draw_text(surface, label, (x, y), theme.TINY + 1, theme.INK_SOFT, Face.BOLD, anchor)
+        y += 26
+        for place, seat in enumerate(self.order, start=1):
+            player = self.table.players[seat]
+            alive = game.alive[seat]
+            ink = theme.INK if alive else theme.INK_SOFT
+            draw_text(surface, f"{place}.", (left, y + 8), theme.BODY, ink, Face.BOLD)
+            pygame.draw.circle(surface, theme.player_colour(player.colour), (left + 50, y + 18), 9)
+            name = self.names[seat] + (f"  ({self.t['you']})" if seat == self.table.me else "")
+            draw_text(surface, name, (left + 68, y + 8), theme.BODY, ink, Face.BOLD)
+            cash = money(game.cash[seat]) if alive else self.t["out"]
+            worth = money(holdings.net_worth(game, seat)) if alive else "—"
+            draw_text(surface, cash, (right - 150, y + 8), theme.BODY, ink, anchor="topright")
+            draw_text(surface, worth, (right, y + 8), theme.BODY, ink, Face.BOLD, "topright")
+            y += ROW
+        self.menu.draw(surface, self.app.mouse)

@@ -1,0 +1,455 @@
+"""The table: the board, the players, the decision the game waits for, the event feed, the
+deed card, and the answers to a computer player's trade or draw offer.
+
+Every frame the scene takes the table's new events (told in words by `ui.narrate`, walked
+by the token animator) and, when the table changed, asks the engine again what the person
+may do. Clicks become intents; intents become actions sent to the table.
+"""
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+import pygame
+
+from engine import BANK, Action, Bid, Resign
+
+from .. import theme
+from ..board import draw_board, draw_dice, draw_token
+from ..board_geometry import BoardGeometry
+from ..decisions import BID, RESIGN, TRADE, Intent, deed_buttons, main_buttons, prompt
+from ..deed import deed_height, draw_deed, layout_deed
+from ..fonts import Face
+from ..local_table import LocalTable
+from ..narrate import narrate
+from ..text import money
+from ..tokens import TokenAnimator
+from ..widgets import Button, Stepper, Style, draw_text, flow, panel, scrim, stack, wrap
+from .base import Scene
+
+# The side panel never gets narrower than this; the board takes the rest of the width.
+PANEL_MIN = 360
+# Lines of the feed kept (older ones scroll away for good).
+FEED_KEEP = 200
+# Bids go up in thousands: every price on the board is a whole number of thousands.
+BID_STEP = 1000
+# Seconds the final position stays on screen before the results.
+RESULTS_DELAY = 1.5
+BUTTON_HEIGHT = 40
+PROMPT_SIZE = theme.BODY + 1
+PROMPT_STEP = 23
+PROMPT_LINES = 3
+HINT_SIZE = theme.TINY + 1
+HINT_STEP = 17
+PLAYER_ROW = 50
+DEED_WIDTH = 300
+DIALOG_WIDTH = 460
+
+LEAVE = Intent("leave")
+CANCEL = Intent("cancel")
+CONFIRM_LEAVE = Intent("confirm_leave")
+
+
+def display_names(table: LocalTable, t: dict[str, Any]) -> list[str]:
+    """The person's own name; the computer players named from the catalogue."""
+    bots = iter(t["bot_names"])
+    return [p.name if p.bot is None else next(bots, p.name) for p in table.players]
+
+
+class TableScene(Scene):
+    def __init__(self, app, table: LocalTable) -> None:
+        super().__init__(app)
+        self.table = table
+        self.game = table.game
+        self.me = table.me
+        self.names = display_names(table, self.t)
+        self.animator = TokenAnimator(self.game.pos, self.game.rules.size)
+        self.feed: deque[tuple[str, int | None]] = deque(maxlen=FEED_KEEP)
+        self.feed_lines: list[tuple[str, int | None]] = []
+        self.selected: int | None = None
+        self.stepper = Stepper(0, 0, 0, BID_STEP)
+        self.moves: list[Button] = []
+        self.extras: list[Button] = []
+        self.deed: list[Button] = []
+        self.confirm: Intent | None = None
+        self.menu_button = Button(self.t["menu"], LEAVE, size=theme.SMALL)
+        self.seen = -1
+        self.over_for = 0.0
+        self.geo = BoardGeometry(pygame.Rect(0, 0, 440, 440), self.game.rules.size)
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.deed_rect = pygame.Rect(0, 0, 0, 0)
+        self.deed_close = pygame.Rect(0, 0, 0, 0)
+        self.dialog = pygame.Rect(0, 0, 0, 0)
+        self.decision_top = 0
+        self.prompt_lines: list[str] = []
+        self.hint_lines: list[str] = []
+        self.hint_top = 0
+        self.feed_area = pygame.Rect(0, 0, 0, 0)
+
+    # --- layout ---------------------------------------------------------------------------
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        w, h = size
+        gap = theme.GAP
+        board = max(200, min(h - 2 * gap, w - PANEL_MIN - 3 * gap))
+        self.geo = BoardGeometry(pygame.Rect(gap, (h - board) // 2, board, board), self.game.rules.size)
+        self.panel = pygame.Rect(board + 2 * gap, gap, w - board - 3 * gap, h - 2 * gap)
+        self.menu_button.rect = pygame.Rect(self.panel.right - 96, self.panel.top + 10, 84, 30)
+        self._rewrap_feed()
+        self._place_buttons()
+
+    def _place_buttons(self) -> None:
+        """Lay the decision area out top to bottom: prompt, bid amount, moves, extras, hint;
+        the feed takes what is left."""
+        inner = self.panel.inflate(-28, 0)
+        self.decision_top = self.panel.top + 52 + len(self.names) * PLAYER_ROW + 16
+        text = prompt(self.game, self.me, self.names, self.t, self.app.lang)
+        self.prompt_lines = wrap(text, PROMPT_SIZE, inner.width, Face.BOLD)[:PROMPT_LINES]
+        y = self.decision_top + 6 + len(self.prompt_lines) * PROMPT_STEP + 8
+        modal = self._modal()
+        if BID in [b.intent for b in self.moves] and not modal:
+            self.stepper.layout(pygame.Rect(inner.left, y, inner.width, BUTTON_HEIGHT))
+            y += BUTTON_HEIGHT + 10
+        if modal:
+            self._place_dialog()
+        elif self.moves:
+            y = flow(self.moves, pygame.Rect(inner.left, y, inner.width, 0), BUTTON_HEIGHT) + 10
+        shown_extras = self._confirm_buttons() or self.extras
+        if shown_extras:
+            y = flow(shown_extras, pygame.Rect(inner.left, y, inner.width, 0), BUTTON_HEIGHT - 6) + 10
+        self.hint_lines = wrap(self._hint(), HINT_SIZE, inner.width)[:2] if self._hint() else []
+        self.hint_top = y
+        y += len(self.hint_lines) * HINT_STEP + 12
+        self.feed_area = pygame.Rect(inner.left, y + 10, inner.width, self.panel.bottom - y - 22)
+        if self.selected is not None:
+            height = deed_height(self.game, self.selected, self.t, len(self.deed))
+            self.deed_rect = pygame.Rect(0, 0, DEED_WIDTH, height)
+            self.deed_rect.center = self.geo.centre.center
+            self.deed_rect.clamp_ip(pygame.Rect(0, 0, *self.size))
+            self.deed_close = layout_deed(self.deed_rect, self.deed)
+
+    def _place_dialog(self) -> None:
+        height = 300 if self.game.phase == "trade" else 180
+        self.dialog = pygame.Rect(0, 0, DIALOG_WIDTH, height)
+        self.dialog.center = self.geo.centre.center
+        self.dialog.clamp_ip(pygame.Rect(0, 0, *self.size))
+        row = pygame.Rect(self.dialog.left + 24, self.dialog.bottom - 24 - BUTTON_HEIGHT, self.dialog.width - 48, 0)
+        width = (row.width - 12) // 2
+        for n, b in enumerate(self.moves[:2]):
+            b.rect = pygame.Rect(row.left + n * (width + 12), row.top, width, BUTTON_HEIGHT)
+
+    def _modal(self) -> str | None:
+        """The offer the person must answer in a dialog: a trade or a draw."""
+        for d in self.game.pending():
+            if d.seat == self.me and d.kind in ("trade_answer", "draw_answer"):
+                return d.kind
+        return None
+
+    def _confirm_buttons(self) -> list[Button]:
+        if self.confirm is RESIGN:
+            return [Button(self.t["confirm_resign"], Resign(self.me), style=Style.DANGER),
+                    Button(self.t["cancel"], CANCEL)]
+        if self.confirm is CONFIRM_LEAVE:
+            return [Button(self.t["confirm_leave"], CONFIRM_LEAVE, style=Style.DANGER),
+                    Button(self.t["cancel"], CANCEL)]
+        return []
+
+    # --- time -----------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        events = self.table.take_events()
+        if events:
+            self.animator.feed(events)
+            for e in events:
+                line = narrate(self.game.rules, e, self.app.lang, self.names)
+                if line is not None:
+                    self.feed.append((line, _seat_of(e)))
+            self._rewrap_feed()
+        if self.table.refusal is not None:
+            self.feed.append((self.t["refused"].format(why=self.table.refusal), None))
+            self.table.refusal = None
+            self._rewrap_feed()
+        self.animator.update(dt)
+        self.table.hold = self.animator.busy
+        if self.table.records != self.seen:
+            self.seen = self.table.records
+            self.refresh()
+        if self.table.outcome is not None and not self.animator.busy:
+            self.over_for += dt
+            if self.over_for >= RESULTS_DELAY:
+                from .results import ResultsScene
+                self.app.reset(ResultsScene(self.app, self.table, self.names))
+
+    def refresh(self) -> None:
+        """Ask the engine again what the person may do."""
+        self.moves, self.extras = main_buttons(self.game, self.me, self.t)
+        legal = self.game.legal(self.me)
+        if legal.bid is not None:
+            self.stepper.value = legal.bid[0]
+            self.stepper.set_range(*legal.bid)
+            self.stepper.typing = None
+        if self.confirm is RESIGN and not any(b.intent is RESIGN for b in self.extras):
+            self.confirm = None
+        self.deed = deed_buttons(self.game, self.me, self.selected, self.t) if self.selected is not None else []
+        self._place_buttons()
+
+    def _rewrap_feed(self) -> None:
+        width = max(80, self.feed_area.width - 14)
+        lines: list[tuple[str, int | None]] = []
+        for text, seat in self.feed:
+            for n, piece in enumerate(wrap(text, theme.SMALL, width)):
+                lines.append((piece if n == 0 else "  " + piece, seat))
+        self.feed_lines = lines
+
+    # --- input ----------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if self.stepper.key(event):
+                return
+            if event.key == pygame.K_ESCAPE:
+                if self.selected is not None:
+                    self._select(None)
+                elif self.confirm is not None:
+                    self.confirm = None
+                    self._place_buttons()
+                else:
+                    self._intent(LEAVE)
+            return
+        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
+            return
+        pos = event.pos
+        if self._modal():
+            for b in self.moves:
+                if b.hit(pos):
+                    self._send(b.intent)
+            return
+        if self.selected is not None:
+            if self.deed_close.collidepoint(pos):
+                self._select(None)
+                return
+            for b in self.deed:
+                if b.hit(pos):
+                    self._send(b.intent)
+                    return
+            if self.deed_rect.collidepoint(pos):
+                return
+        if self.menu_button.hit(pos):
+            self._intent(LEAVE)
+            return
+        if BID in [b.intent for b in self.moves] and self.stepper.click(pos):
+            return
+        self.stepper.commit()
+        for b in (*self.moves, *(self._confirm_buttons() or self.extras)):
+            if b.hit(pos):
+                self._intent(b.intent) if isinstance(b.intent, Intent) else self._send(b.intent)
+                return
+        cell = self.geo.cell_at(pos)
+        self._select(cell if cell != self.selected else None)
+
+    def _select(self, cell: int | None) -> None:
+        self.selected = cell
+        self.deed = deed_buttons(self.game, self.me, cell, self.t) if cell is not None else []
+        self._place_buttons()
+
+    def _intent(self, intent: Intent) -> None:
+        if intent is BID:
+            self.stepper.commit()
+            self._send(Bid(self.me, self.stepper.value))
+        elif intent is TRADE:
+            from .trade import TradeScene
+            self.app.push(TradeScene(self.app, self))
+        elif intent is RESIGN:
+            self.confirm = RESIGN
+        elif intent is LEAVE:
+            self.confirm = CONFIRM_LEAVE
+        elif intent is CONFIRM_LEAVE:
+            from .menu import MenuScene
+            self.app.reset(MenuScene(self.app))
+            return
+        elif intent is CANCEL:
+            self.confirm = None
+        self._place_buttons()
+
+    def _send(self, action: Action) -> None:
+        self.confirm = None
+        self.table.act(action)
+        self.refresh()
+
+    # --- drawing --------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BACKGROUND)
+        game = self.game
+        highlight = []
+        if game.phase == "buy" and game.pending_buy is not None:
+            highlight.append(game.pending_buy)
+        if game.phase == "auction":
+            highlight.append(game.auction["cell"])
+        draw_board(surface, self.geo, game, self.table.players, self.app.lang, self.selected, highlight)
+        self._draw_centre(surface)
+        radius = max(8, round(self.geo.cell * 0.2))
+        active = game.main_seat()
+        for seat, spot in enumerate(self.animator.spots(self.geo)):
+            if game.alive[seat]:
+                draw_token(surface, spot, radius, self.table.players[seat], self.names[seat], active=seat == active,
+                           jailed=game.jailed[seat] and not self.animator.busy)
+        self._draw_panel(surface)
+        if self.selected is not None:
+            draw_deed(surface, self.deed_rect, game, self.selected, self.names, self.t, self.app.lang,
+                      self.deed, self.app.mouse)
+        modal = self._modal()
+        if modal:
+            scrim(surface)
+            self._draw_offer(surface, modal)
+
+    def _draw_centre(self, surface: pygame.Surface) -> None:
+        centre = self.geo.centre
+        title_size = max(20, centre.width // 12)
+        draw_text(surface, self.t["title"].upper(), (centre.centerx, centre.top + centre.height // 5),
+                  title_size, theme.BUTTON_PRIMARY, Face.BOLD, "center")
+        game = self.game
+        draw_text(surface, self.t["turn_n"].format(n=game.turn), (centre.centerx, centre.top + centre.height // 5
+                  + title_size), theme.BODY, theme.INK_SOFT, anchor="center")
+        if game.dice is not None:
+            die = max(28, centre.width // 9)
+            draw_dice(surface, (centre.centerx, centre.centery + die // 3), die, game.dice)
+        seat = game.main_seat()
+        if seat is not None and game.outcome() is None:
+            who = self.t["you_decide"] if seat == self.me else self.t["turn_of"].format(name=self.names[seat])
+            y = centre.bottom - centre.height // 5
+            colour = theme.player_colour(self.table.players[seat].colour)
+            rect = draw_text(surface, who, (centre.centerx + 12, y), theme.BODY + 1, theme.INK, Face.BOLD, "center")
+            pygame.draw.circle(surface, colour, (rect.left - 14, rect.centery), 8)
+
+    def _draw_panel(self, surface: pygame.Surface) -> None:
+        game = self.game
+        panel(surface, self.panel, theme.PANEL, radius=12)
+        inner = self.panel.inflate(-28, 0)
+        draw_text(surface, self.t["players"], (inner.left, self.panel.top + 14), theme.SMALL, theme.INK_SOFT, Face.BOLD)
+        self.menu_button.draw(surface, self.app.mouse)
+        y = self.panel.top + 48
+        active = game.main_seat()
+        for seat, (player, name) in enumerate(zip(self.table.players, self.names)):
+            row = pygame.Rect(inner.left - 6, y, inner.width + 12, PLAYER_ROW - 4)
+            if seat == active and game.outcome() is None:
+                pygame.draw.rect(surface, theme.BOARD_CENTRE, row, border_radius=8)
+            colour = theme.player_colour(player.colour)
+            alive = game.alive[seat]
+            ink = theme.INK if alive else theme.BUTTON_INK_DISABLED
+            pygame.draw.circle(surface, colour if alive else theme.BUTTON_DISABLED, (row.left + 20, row.centery), 11)
+            label = name + (f"  ({self.t['you']})" if seat == self.me else "")
+            draw_text(surface, label, (row.left + 40, row.top + 5), theme.BODY, ink, Face.BOLD)
+            deeds = sum(1 for c in game.rules.properties if game.owner[c] == seat)
+            status = [self.t["levels"].get(player.bot, player.bot)] if player.bot else []
+            status.append(self.t["deeds_count"].format(n=deeds))
+            if game.jailed[seat]:
+                status.append(self.t["in_jail"])
+            if not alive:
+                status = [self.t["out"]]
+            draw_text(surface, " · ".join(status), (row.left + 40, row.top + 27), theme.TINY + 1, theme.INK_SOFT)
+            draw_text(surface, money(game.cash[seat]) if alive else "—", (row.right - 8, row.centery), theme.BODY + 1,
+                      ink, Face.BOLD, "midright")
+            y += PLAYER_ROW
+        top = self.decision_top
+        pygame.draw.line(surface, theme.PANEL_LINE, (inner.left, top - 8), (inner.right, top - 8))
+        for n, line in enumerate(self.prompt_lines):
+            draw_text(surface, line, (inner.left, top + 6 + n * PROMPT_STEP), PROMPT_SIZE, theme.INK, Face.BOLD)
+        for n, line in enumerate(self.hint_lines):
+            draw_text(surface, line, (inner.left, self.hint_top + n * HINT_STEP), HINT_SIZE, theme.INK_SOFT)
+        modal = self._modal()
+        if not modal:
+            if BID in [b.intent for b in self.moves]:
+                self.stepper.draw(surface, money)
+            for b in self.moves:
+                b.draw(surface, self.app.mouse)
+        for b in self._confirm_buttons() or self.extras:
+            b.draw(surface, self.app.mouse)
+        self._draw_feed(surface)
+
+    def _draw_feed(self, surface: pygame.Surface) -> None:
+        area = self.feed_area
+        if area.height < 40:
+            return
+        pygame.draw.line(surface, theme.PANEL_LINE, (area.left, area.top - 10), (area.right, area.top - 10))
+        step = theme.SMALL + 6
+        fits = max(0, area.height // step)
+        y = area.top
+        shown = self.feed_lines[-fits:] if fits else []
+        for n, (line, seat) in enumerate(shown):
+            fresh = n >= len(shown) - 3
+            if seat is not None and not line.startswith("  "):
+                colour = theme.player_colour(self.table.players[seat].colour)
+                pygame.draw.circle(surface, colour, (area.left + 4, y + step // 2 - 2), 4)
+            draw_text(surface, line, (area.left + 14, y), theme.SMALL, theme.INK if fresh else theme.INK_SOFT)
+            y += step
+
+    def _hint(self) -> str:
+        game = self.game
+        if game.main_seat() != self.me or game.phase not in ("pre_roll", "post_roll", "buy", "debt"):
+            return ""
+        if not any(game.owner[c] == self.me for c in game.rules.properties):
+            return ""
+        return self.t["manage_hint"]
+
+    def _draw_offer(self, surface: pygame.Surface, kind: str) -> None:
+        box = self.dialog
+        panel(surface, box, theme.CARD, radius=12, shadow=True)
+        left = box.left + 24
+        game = self.game
+        if kind == "draw_answer":
+            by = game.draw["by"]
+            draw_text(surface, self.t["draw_offer_title"].format(name=self.names[by]), (left, box.top + 22),
+                      theme.HEADING, theme.INK, Face.BOLD)
+            for n, line in enumerate(wrap(self.t["draw_offer_text"], theme.BODY, box.width - 48)):
+                draw_text(surface, line, (left, box.top + 64 + n * 22), theme.BODY, theme.INK_SOFT)
+        else:
+            trade = game.trade
+            frm = trade["from"]
+            draw_text(surface, self.t["trade_offer_title"].format(name=self.names[frm]), (left, box.top + 22),
+                      theme.HEADING, theme.INK, Face.BOLD)
+            y = box.top + 66
+            half = (box.width - 60) // 2
+            for column, (title, cells) in enumerate(((self.t["trade_you_get"], trade["give"]),
+                                                      (self.t["trade_you_give"], trade["take"]))):
+                x = left + column * (half + 12)
+                draw_text(surface, title, (x, y), theme.SMALL, theme.INK_SOFT, Face.BOLD)
+                yy = y + 24
+                for cell in cells or ():
+                    yy = self._draw_deed_chip(surface, cell, x, yy, half)
+                if not cells:
+                    draw_text(surface, self.t["nothing"], (x, yy), theme.SMALL, theme.INK_SOFT)
+            money_line = _trade_money_line(trade["money"], self.names[frm], self.t)
+            if money_line:
+                draw_text(surface, money_line, (left, box.bottom - 34 - BUTTON_HEIGHT - 8), theme.BODY, theme.INK,
+                          Face.BOLD, "bottomleft")
+        for b in self.moves[:2]:
+            b.draw(surface, self.app.mouse)
+
+    def _draw_deed_chip(self, surface: pygame.Surface, cell: int, x: int, y: int, width: int) -> int:
+        rules = self.game.rules
+        colour = rules.groups[rules.cells[cell].group]["colour"] if rules.cells[cell].kind == "street" else "#44524b"
+        pygame.draw.rect(surface, pygame.Color(colour), (x, y + 2, 10, 16), border_radius=2)
+        name = rules.cell_name(cell, self.app.lang)
+        if self.game.mortgaged[cell]:
+            name += " " + self.t["mortgaged_mark"]
+        draw_text(surface, name, (x + 16, y), theme.SMALL, theme.INK)
+        return y + 22
+
+
+def _trade_money_line(amount: int, partner: str, t: dict[str, Any]) -> str:
+    """Money in a trade offered to the person: `amount` > 0 the partner pays, < 0 the person pays."""
+    if amount > 0:
+        return t["trade_they_pay"].format(name=partner, amount=money(amount))
+    if amount < 0:
+        return t["trade_you_pay"].format(amount=money(-amount))
+    return ""
+
+
+def _seat_of(e: dict[str, Any]) -> int | None:
+    for key in ("seat", "debtor", "from"):
+        v = e.get(key)
+        if isinstance(v, int) and v != BANK:
+            return v
+    return None

@@ -1,0 +1,50 @@
+"""Starting a game against the computer: the levels on offer and the in-process table.
+
+The person's identity at such a table is made fresh for the game and never stored: nobody
+else is there to recognise it.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from nacl.signing import SigningKey
+
+from p2p.identity import COLOURS, Profile, clean_name
+from p2p.policy import levels
+
+from .local_table import LocalTable
+
+if TYPE_CHECKING:
+    from .app import App
+
+DEFAULT_OPPONENTS = 3
+# The level a new player meets first, if the engine has it: the rulebook's middle one.
+PREFERRED_LEVELS = ("medium", "easy", "random")
+MAX_OPPONENTS = 3
+
+
+def available_levels() -> tuple[str, ...]:
+    """Every computer level the engine offers, in its own order."""
+    return levels()
+
+
+def default_level() -> str:
+    offered = available_levels()
+    return next((lv for lv in PREFERRED_LEVELS if lv in offered), offered[0])
+
+
+def new_table(*, name: str, opponents: int, level: str, seed: int | None) -> LocalTable:
+    """A started table; ValueError with a readable message on bad choices."""
+    if not 1 <= opponents <= MAX_OPPONENTS:
+        raise ValueError(f"opponents must be 1 to {MAX_OPPONENTS}, not {opponents}")
+    if level not in available_levels():
+        raise ValueError(f"no computer level {level!r}; available: {', '.join(available_levels())}")
+    profile = Profile(clean_name(name), COLOURS[0], SigningKey.generate())
+    return LocalTable(profile, opponents=opponents, level=level, seed=seed)
+
+
+def start_vs_computer(app: App, *, name: str, opponents: int, level: str, seed: int | None) -> None:
+    from .scenes.table import TableScene
+    table = new_table(name=name, opponents=opponents, level=level, seed=seed)
+    app.spawn(table.run)
+    app.reset(TableScene(app, table))

@@ -1,0 +1,288 @@
+"""Small drawing helpers and controls: text that fits a box, buttons, an amount stepper, a
+one-line text field. Controls keep their rectangles from the last layout; drawing them
+never changes them.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import Enum
+from functools import lru_cache
+from typing import Any
+
+import pygame
+
+from . import theme
+from .fonts import Face, font
+
+# Rendered text is cached: the board redraws the same few hundred labels every frame.
+TEXT_CACHE_SIZE = 4096
+
+
+@lru_cache(maxsize=TEXT_CACHE_SIZE)
+def text_surface(text: str, size: int, colour: tuple[int, int, int, int], face: Face = Face.REGULAR
+                 ) -> pygame.Surface:
+    return font(size, face).render(text, True, colour)
+
+
+def draw_text(surface: pygame.Surface, text: str, pos: tuple[int, int], size: int,
+              colour: pygame.Color = theme.INK, face: Face = Face.REGULAR, anchor: str = "topleft"
+              ) -> pygame.Rect:
+    image = text_surface(text, size, tuple(colour), face)
+    rect = image.get_rect(**{anchor: pos})
+    surface.blit(image, rect)
+    return rect
+
+
+def text_width(text: str, size: int, face: Face = Face.REGULAR) -> int:
+    return font(size, face).size(text)[0]
+
+
+def wrap(text: str, size: int, width: int, face: Face = Face.REGULAR) -> list[str]:
+    """Lines of `text` no wider than `width`; a word too long for a line is hyphenated."""
+    return _wrap(text, size, width, face)[0]
+
+
+def _wrap(text: str, size: int, width: int, face: Face) -> tuple[list[str], bool]:
+    """The lines, and whether a word had to be broken."""
+    f = font(size, face)
+    broke = False
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        candidate = f"{line} {word}" if line else word
+        if f.size(candidate)[0] <= width:
+            line = candidate
+            continue
+        if line:
+            lines.append(line)
+        while f.size(word)[0] > width and len(word) > 1:
+            broke = True
+            cut = len(word) - 1
+            while cut > 1 and f.size(word[:cut] + "-")[0] > width:
+                cut -= 1
+            lines.append(word[:cut] + "-")
+            word = word[cut:]
+        line = word
+    if line:
+        lines.append(line)
+    return lines, broke
+
+
+@dataclass(frozen=True)
+class Fitted:
+    lines: tuple[str, ...]
+    size: int
+    face: Face
+
+    @property
+    def line_height(self) -> int:
+        return font(self.size, self.face).get_linesize()
+
+
+@lru_cache(maxsize=TEXT_CACHE_SIZE)
+def fit(text: str, width: int, height: int, sizes: tuple[int, ...], face: Face) -> Fitted:
+    """The largest of `sizes` at which `text` wraps into the box without breaking words;
+    failing that, the smallest size with words broken."""
+    for size in sizes:
+        lines, broke = _wrap(text, size, width, face)
+        if not broke and len(lines) * font(size, face).get_linesize() <= height:
+            return Fitted(tuple(lines), size, face)
+    size = sizes[-1]
+    return Fitted(tuple(wrap(text, size, width, face)), size, face)
+
+
+def draw_fitted(surface: pygame.Surface, fitted: Fitted, centre_x: int, top: int,
+                colour: pygame.Color = theme.INK) -> int:
+    """Draw centred lines from `top`; the y below the last line."""
+    y = top
+    step = fitted.line_height
+    for line in fitted.lines:
+        draw_text(surface, line, (centre_x, y), fitted.size, colour, fitted.face, "midtop")
+        y += step
+    return y
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, colour: pygame.Color = theme.PANEL,
+          radius: int = theme.RADIUS, border: pygame.Color | None = theme.PANEL_LINE,
+          shadow: bool = False) -> None:
+    if shadow:
+        shade = pygame.Surface(rect.inflate(8, 8).size, pygame.SRCALPHA)
+        pygame.draw.rect(shade, theme.SHADOW, shade.get_rect(), border_radius=radius + 4)
+        surface.blit(shade, rect.move(2, 5).inflate(8, 8).topleft)
+    pygame.draw.rect(surface, colour, rect, border_radius=radius)
+    if border is not None:
+        pygame.draw.rect(surface, border, rect, 1, border_radius=radius)
+
+
+def scrim(surface: pygame.Surface) -> None:
+    """Dim everything under a dialog."""
+    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    veil.fill(theme.SCRIM)
+    surface.blit(veil, (0, 0))
+
+
+class Style(str, Enum):
+    NORMAL = "normal"
+    PRIMARY = "primary"
+    DANGER = "danger"
+
+
+@dataclass
+class Button:
+    """A labelled rectangle that stands for one intent (often an engine action)."""
+
+    label: str
+    intent: Any
+    enabled: bool = True
+    style: Style = Style.NORMAL
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    selected: bool = False
+    size: int = theme.BODY
+
+    def hit(self, pos: tuple[int, int]) -> bool:
+        return self.enabled and self.rect.collidepoint(pos)
+
+    def draw(self, surface: pygame.Surface, mouse: tuple[int, int]) -> None:
+        hover = self.enabled and self.rect.collidepoint(mouse)
+        if not self.enabled:
+            back, ink = theme.BUTTON_DISABLED, theme.BUTTON_INK_DISABLED
+        elif self.style is Style.PRIMARY:
+            back = theme.BUTTON_PRIMARY_HOVER if hover else theme.BUTTON_PRIMARY
+            ink = theme.INK_ON_DARK
+        elif self.style is Style.DANGER:
+            back, ink = theme.BUTTON_DANGER, theme.INK_ON_DARK
+        else:
+            back = theme.BUTTON_HOVER if hover else theme.BUTTON
+            ink = theme.INK
+        if self.selected:
+            back, ink = theme.SELECTED, theme.INK
+        pygame.draw.rect(surface, back, self.rect, border_radius=theme.RADIUS)
+        if self.enabled and self.style is Style.NORMAL and not self.selected:
+            pygame.draw.rect(surface, theme.PANEL_LINE, self.rect, 1, border_radius=theme.RADIUS)
+        size = self.size
+        while size > theme.TINY and text_width(self.label, size, Face.BOLD) > self.rect.width - 12:
+            size -= 1
+        draw_text(surface, self.label, self.rect.center, size, ink, Face.BOLD, "center")
+
+
+def flow(buttons: list[Button], area: pygame.Rect, height: int, gap: int = 8,
+         min_width: int = 0) -> int:
+    """Lay buttons out left to right, wrapping rows inside `area`; the y below the last row."""
+    x, y = area.left, area.top
+    for b in buttons:
+        w = max(min_width, text_width(b.label, b.size, Face.BOLD) + 28)
+        w = min(w, area.width)
+        if x > area.left and x + w > area.right:
+            x, y = area.left, y + height + gap
+        b.rect = pygame.Rect(x, y, w, height)
+        x += w + gap
+    return y + height if buttons else area.top
+
+
+def stack(buttons: list[Button], area: pygame.Rect, height: int, gap: int = 8) -> int:
+    """Full-width buttons one under another; the y below the last."""
+    y = area.top
+    for b in buttons:
+        b.rect = pygame.Rect(area.left, y, area.width, height)
+        y += height + gap
+    return y - gap if buttons else y
+
+
+@dataclass
+class Stepper:
+    """A whole amount within [lo, hi], changed by − / + buttons or typed digits."""
+
+    value: int
+    lo: int
+    hi: int
+    step: int
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    minus: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    plus: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    typing: str | None = None
+
+    def set_range(self, lo: int, hi: int) -> None:
+        self.lo, self.hi = lo, hi
+        self.value = min(max(self.value, lo), hi)
+
+    def layout(self, rect: pygame.Rect) -> None:
+        self.rect = rect
+        side = rect.height
+        self.minus = pygame.Rect(rect.left, rect.top, side, side)
+        self.plus = pygame.Rect(rect.right - side, rect.top, side, side)
+
+    def click(self, pos: tuple[int, int]) -> bool:
+        if self.minus.collidepoint(pos):
+            self.value = max(self.lo, self.value - self.step)
+        elif self.plus.collidepoint(pos):
+            self.value = min(self.hi, self.value + self.step)
+        elif self.rect.collidepoint(pos):
+            self.typing = ""
+        else:
+            return False
+        return True
+
+    def key(self, event: pygame.event.Event) -> bool:
+        """Digits typed into the field; Enter or leaving the field keeps them in range."""
+        if self.typing is None:
+            return False
+        if event.key == pygame.K_BACKSPACE:
+            self.typing = self.typing[:-1]
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
+            self.commit()
+        elif event.unicode.isdigit() and len(self.typing) < 9:
+            self.typing += event.unicode
+        else:
+            return False
+        return True
+
+    def commit(self) -> None:
+        if self.typing:
+            self.value = min(max(int(self.typing), self.lo), self.hi)
+        self.typing = None
+
+    def draw(self, surface: pygame.Surface, show: Callable[[int], str]) -> None:
+        pygame.draw.rect(surface, theme.CARD, self.rect, border_radius=theme.RADIUS)
+        pygame.draw.rect(surface, theme.FOCUS if self.typing is not None else theme.PANEL_LINE,
+                         self.rect, 1 + (self.typing is not None), border_radius=theme.RADIUS)
+        for r, sign, live in ((self.minus, "−", self.value > self.lo), (self.plus, "+", self.value < self.hi)):
+            pygame.draw.rect(surface, theme.BUTTON if live else theme.BUTTON_DISABLED, r.inflate(-6, -6),
+                             border_radius=theme.RADIUS)
+            draw_text(surface, sign, r.center, theme.HEADING,
+                      theme.INK if live else theme.BUTTON_INK_DISABLED, Face.BOLD, "center")
+        shown = (self.typing + "▏") if self.typing is not None else show(self.value)
+        draw_text(surface, shown, self.rect.center, theme.BODY, theme.INK, Face.BOLD, "center")
+
+
+@dataclass
+class TextField:
+    """One line of typed text (a name), with a length cap."""
+
+    text: str
+    limit: int
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    focused: bool = False
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.focused = self.rect.collidepoint(event.pos)
+            return self.focused
+        if not self.focused:
+            return False
+        if event.type == pygame.TEXTINPUT:
+            room = self.limit - len(self.text)
+            self.text += "".join(ch for ch in event.text if ch.isprintable())[:max(0, room)]
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
+            self.text = self.text[:-1]
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pygame.draw.rect(surface, theme.CARD, self.rect, border_radius=theme.RADIUS)
+        pygame.draw.rect(surface, theme.FOCUS if self.focused else theme.PANEL_LINE, self.rect,
+                         2 if self.focused else 1, border_radius=theme.RADIUS)
+        shown = self.text + ("▏" if self.focused else "")
+        draw_text(surface, shown, (self.rect.left + 12, self.rect.centery), theme.BODY, theme.INK,
+                  anchor="midleft")
