@@ -7,9 +7,11 @@
     The withdrawal (from telling the host to leave to `TableRemoved`) is timed too.
 
 The table is advertised by a separate process, as another laptop's would be; both sides
-read the same system-wide monotonic clock. All traffic stays on 127.0.0.1.
+read the same system-wide monotonic clock. All traffic stays on 127.0.0.1, or with
+`--netns` (root) between two 'laptops' on a test LAN of network namespaces made for the
+run (tests/netns.py), whose multicast crosses a real bridge and nothing else.
 
-    python benchmarks/bench_discovery.py [--runs N]
+    python benchmarks/bench_discovery.py [--runs N] [--netns]
 """
 from __future__ import annotations
 
@@ -28,7 +30,7 @@ sys.path.insert(0, str(REPO))
 
 from p2p.discovery import TableAdded, TableBrowser, TableRemoved, browse, open_mdns  # noqa: E402
 
-LOOPBACK = ("127.0.0.1",)
+LOOPBACK = "127.0.0.1"
 TARGET_ALREADY_S = 1.0
 TARGET_NEW_S = 3.0
 # A run that has seen nothing by then has failed; the figures would be meaningless.
@@ -42,7 +44,7 @@ from p2p.discovery import Phase, TableAdvert, advertise, open_mdns
 
 async def main() -> None:
     stdin = trio.wrap_file(sys.stdin)
-    async with open_mdns(["127.0.0.1"]) as mdns:
+    async with open_mdns([sys.argv[1]]) as mdns:
         while (line := await stdin.readline()):
             advert = TableAdvert(protocol=1, table_id=line.split()[1], table_name="Bench table",
                                  host_name="Bench", seats_taken=1, seats_free=3, phase=Phase.LOBBY,
@@ -92,19 +94,19 @@ async def wait_for(browser: TableBrowser, kind: type, table_id: str) -> float:
     raise RuntimeError("the browser stopped")
 
 
-async def already_advertising(runs: int, table_id: str) -> list[float]:
+async def already_advertising(interface: str, runs: int, table_id: str) -> list[float]:
     figures = []
     for _ in range(runs):
         start = time.monotonic()
         # A fresh zeroconf each time: an empty cache, as on a laptop that just opened the game.
-        async with open_mdns(LOOPBACK) as mdns, browse(mdns) as browser:
+        async with open_mdns([interface]) as mdns, browse(mdns) as browser:
             figures.append(await wait_for(browser, TableAdded, table_id) - start)
     return figures
 
 
-async def newly_hosted(child: Child, runs: int) -> tuple[list[float], list[float]]:
+async def newly_hosted(interface: str, child: Child, runs: int) -> tuple[list[float], list[float]]:
     appear, vanish = [], []
-    async with open_mdns(LOOPBACK) as mdns, browse(mdns) as browser:
+    async with open_mdns([interface]) as mdns, browse(mdns) as browser:
         for _ in range(runs):
             table_id = secrets.token_hex(8)
             await child.say(f"add {table_id}")
@@ -125,19 +127,22 @@ def report(title: str, figures: list[float], target: float | None) -> None:
           f"n={len(figures)}{verdict}")
 
 
-async def main(runs: int) -> None:
+async def measure(runs: int, interface: str, advertiser_netns: str | None, advertiser_interface: str) -> None:
+    """Browse on `interface`; advertise from another process (in `advertiser_netns` if given)."""
+    prefix = ["ip", "netns", "exec", advertiser_netns] if advertiser_netns else []
     process = await trio.lowlevel.open_process(
-        [sys.executable, "-c", ADVERTISER], stdin=subprocess.PIPE, stdout=subprocess.PIPE, cwd=REPO
+        [*prefix, sys.executable, "-c", ADVERTISER, advertiser_interface],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, cwd=REPO,
     )
     child = Child(process)
     try:
         table_id = secrets.token_hex(8)
         await child.say(f"add {table_id}")
         await child.hear("added")
-        already = await already_advertising(runs, table_id)
+        already = await already_advertising(interface, runs, table_id)
         await child.say("withdraw")
         await child.hear("removed")
-        appear, vanish = await newly_hosted(child, runs)
+        appear, vanish = await newly_hosted(interface, child, runs)
     finally:
         process.kill()
         await process.wait()
@@ -146,7 +151,30 @@ async def main(runs: int) -> None:
     report("    withdrawn, from the host leaving to removed", vanish, None)
 
 
+def across_namespaces(runs: int) -> None:
+    """Run the measuring side on laptop b, the advertiser on laptop a, of a fresh test LAN."""
+    sys.path.insert(0, str(REPO / "tests"))
+    from netns import open_lan
+
+    with open_lan(2) as lan:
+        host, browser = lan.laptops
+        print(f"test LAN: table on {host.address}, browser on {browser.address}")
+        subprocess.run(
+            browser.command([sys.executable, __file__, "--runs", str(runs), "--interface", browser.address,
+                             "--advertiser-netns", host.namespace, "--advertiser-interface", host.address]),
+            check=True,
+        )
+
+
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=10, help="repetitions of each measurement")
-    trio.run(main, parser.parse_args().runs)
+    parser.add_argument("--netns", action="store_true", help="measure across a test LAN of namespaces (root)")
+    parser.add_argument("--interface", default=LOOPBACK, help=argparse.SUPPRESS)
+    parser.add_argument("--advertiser-netns", help=argparse.SUPPRESS)
+    parser.add_argument("--advertiser-interface", default=LOOPBACK, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.netns:
+        across_namespaces(args.runs)
+    else:
+        trio.run(measure, args.runs, args.interface, args.advertiser_netns, args.advertiser_interface)
