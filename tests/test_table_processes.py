@@ -26,7 +26,7 @@ def _final_hash(stdout: str) -> str:
 @pytest.mark.slow
 def test_four_processes_play_a_game_and_agree(tmp_path) -> None:
     host = subprocess.Popen(cli("host", "--name", "Host", "--bot", "medium", "--start-at", "4",
-                                "--bind", "127.0.0.1", "--port", "0", "--seed", "1"),
+                                "--bind", "127.0.0.1", "--port", "0", "--seed", "1", "--no-mdns"),
                             cwd=REPO, env=subprocess_env(tmp_path / "host"), stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
     peers: list[subprocess.Popen] = []
@@ -64,7 +64,10 @@ def test_four_processes_play_a_game_and_agree(tmp_path) -> None:
 @pytest.mark.parametrize("args, message", [
     (["join", "http://nope"], "not a table invite link"),
     (["join", "zemlevlasnyk://127.0.0.1:1/0123456789abcdef?key=" + "00" * 32], "cannot reach"),
+    (["join"], "either an invite link or --table"),
+    (["join", "zemlevlasnyk://127.0.0.1:1/0123456789abcdef?key=" + "00" * 32, "--table", "x"], "either"),
     (["host", "--start-at", "9"], "--start-at"),
+    (["host", "--interface", "10.254.254.254"], "10.254.254.254"),
     (["host", "--bots", "random,random,random,random"], "at most"),
     (["host", "--bots", "genius"], "unknown computer player level"),
 ])

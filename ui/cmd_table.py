@@ -1,8 +1,9 @@
 """`zemlevlasnyk host` and `zemlevlasnyk join`: a table on the LAN, headless.
 
-`host` serves a table and prints its invite link on a line of its own; `join` sits at a
-table from an invite link, played by a computer player. Both print the result and exit 0
-when the game ends.
+`host` serves a table, prints its invite link on a line of its own and announces the table
+by mDNS (p2p.discovery); `join` sits at a table from an invite link, or found by name on
+the network (then without the secret: the host decides), played by a computer player. Both
+print the result and exit 0 when the game ends.
 """
 from __future__ import annotations
 
@@ -16,10 +17,13 @@ import trio
 
 from p2p import policy as policies
 from p2p.client import PeerClient
+from p2p.discovery import (AdvertError, MdnsError, TableChoiceError, advertise_table, describe, find_table,
+                           open_mdns, to_invite)
 from p2p.errors import CheatingHost, Fault, ProtocolError
 from p2p.handshake import PLAYING, WATCHING
-from p2p.host import MAX_SEATS, TableHost
+from p2p.host import MAX_SEATS, Knock, TableHost
 from p2p.identity import data_dir, fingerprint, load_or_create
+from p2p.interfaces import ENV_VAR, InterfaceError, choose_interfaces
 from p2p.links import Invite, parse_invite
 from p2p.peer import Admitted, ChatLine, Finished, Refused, TablePeer
 from p2p.serve import HostServer
@@ -29,6 +33,9 @@ from ui.cli import UserError
 # but makes the system pick the interface a LAN peer would reach us on.
 _ROUTE_PROBE = ("192.0.2.1", 9)
 DEFAULT_PORT = 0
+# How long `join --table` looks for the table: a table already announcing answers within a
+# second; a host started at the same moment needs its 1.2 s of mDNS probing, and some slack.
+FIND_TABLE_SECONDS = 10.0
 # A headless player should play sensibly and finish games: medium buys, builds and trades.
 DEFAULT_JOIN_LEVEL = "medium"
 
@@ -43,15 +50,24 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     host.add_argument("--start-at", type=int, metavar="N",
                       help=f"start as soon as N players sit and all are Ready (default: {MAX_SEATS})")
     host.add_argument("--no-clock", action="store_true", help="switch the 30-second decision clock off")
-    host.add_argument("--bind", help="address to listen on (default: every interface, "
-                                     "or the first of $ZEMLEVLASNYK_INTERFACES)")
+    host.add_argument("--bind", help="address to listen on (default: the first --interface, else the first "
+                                     f"of ${ENV_VAR}, else every interface)")
     host.add_argument("--port", type=int, default=DEFAULT_PORT, help="TCP port (default: any free port)")
+    host.add_argument("--interface", action="append", metavar="ADDR",
+                      help="IPv4 address of an interface to announce the table on (repeatable)")
+    host.add_argument("--admit", action="store_true",
+                      help="let in players who ask without the invite secret (found with `tables`)")
+    host.add_argument("--no-mdns", action="store_true", help="do not announce the table on the network")
     host.add_argument("--log", type=Path, help="append the records here (default: in the data folder)")
     host.add_argument("--seed", type=int, help="seed for the computer players' choices")
     host.set_defaults(func=run_host)
 
-    join = subparsers.add_parser("join", help="join a table from an invite link (headless, a bot plays)")
-    join.add_argument("link", help="the invite link, zemlevlasnyk://...")
+    join = subparsers.add_parser("join", help="join a table from an invite link or by name (headless, a bot plays)")
+    join.add_argument("link", nargs="?", help="the invite link, zemlevlasnyk://...")
+    join.add_argument("--table", metavar="NAME", help="join the table of this name nearby (found by mDNS; "
+                                                      "NAME#KEY when names clash); the host decides")
+    join.add_argument("--interface", action="append", metavar="ADDR",
+                      help="IPv4 address of an interface to look for --table on (repeatable)")
     join.add_argument("--name", help="your display name at the table")
     join.add_argument("--profile", default="default", help="which local profile (identity) to use")
     join.add_argument("--bot", metavar="LEVEL", help=f"computer level that plays for you (default: {DEFAULT_JOIN_LEVEL})")
@@ -92,20 +108,43 @@ def _result(outcome, players, state_hash: str) -> None:
     print(f"final state {state_hash}", flush=True)
 
 
-def _default_bind() -> str:
-    interfaces = os.environ.get("ZEMLEVLASNYK_INTERFACES", "").split(",")
-    return interfaces[0].strip() or "0.0.0.0"
+def _interfaces(explicit: list[str] | None, *, required: bool) -> tuple[str, ...]:
+    """mDNS interfaces; when not `required`, none (with a note) rather than an error."""
+    try:
+        return choose_interfaces(explicit)
+    except InterfaceError as exc:
+        if required or explicit:
+            raise UserError(str(exc)) from None
+        _say(f"not announcing the table on the network: {exc}")
+        return ()
 
 
-def _link_address(bind: str) -> str:
+def _default_bind(interfaces: tuple[str, ...], explicit: list[str] | None) -> str:
+    if explicit:
+        return interfaces[0]
+    env = os.environ.get(ENV_VAR, "").split(",")[0].strip()
+    return env or "0.0.0.0"
+
+
+def _link_address(bind: str, interfaces: tuple[str, ...]) -> str:
     if bind not in ("0.0.0.0", "::", ""):
         return bind
+    if interfaces:
+        return interfaces[0]
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
         try:
             probe.connect(_ROUTE_PROBE)
             return probe.getsockname()[0]
         except OSError:
             return "127.0.0.1"
+
+
+async def _announce(core: TableHost, interfaces: tuple[str, ...]) -> None:
+    try:
+        async with open_mdns(interfaces) as mdns:
+            await advertise_table(mdns, core)
+    except MdnsError as exc:
+        _say(f"could not announce the table on the network ({exc}); share the invite link instead")
 
 
 def run_host(args: argparse.Namespace) -> int:
@@ -120,9 +159,15 @@ def run_host(args: argparse.Namespace) -> int:
     own = _policy(args.bot, seed) if args.bot else None
     if len(bots) + (own is not None) >= MAX_SEATS:
         raise UserError(f"at most {MAX_SEATS - 1} seats can be filled by the host: a friend must be able to sit")
-    bind = args.bind or _default_bind()
+    interfaces = () if args.no_mdns and not args.interface else _interfaces(args.interface, required=False)
+    bind = args.bind or _default_bind(interfaces, args.interface)
     core = TableHost(profile, clock=not args.no_clock, auto_start_at=args.start_at or MAX_SEATS)
     log_path = args.log or data_dir() / "logs" / f"{core.table}-host.jsonl"
+
+    async def knock(knock: Knock) -> bool:
+        verdict = "let in" if args.admit else "refused (start the host with --admit to let such players in)"
+        _say(f"{knock.name} ({fingerprint(bytes.fromhex(knock.key))}) asked to sit without the invite secret: {verdict}")
+        return bool(args.admit)
 
     async def main() -> None:
         now = trio.current_time()
@@ -130,23 +175,22 @@ def run_host(args: argparse.Namespace) -> int:
             core.sit_host(now, policy=own)
         for level, bot in bots:
             core.add_bot(level, bot, now)
-        server = HostServer(core, log_path=log_path)
-
-        async def strangers(knock) -> bool:
-            _say(f"{knock.name} ({knock.key[:16]}) asked to sit without the invite secret: refused")
-            return False
-
-        server.knock_policy = strangers
+        server = HostServer(core, log_path=log_path, knock_policy=knock)
         async with trio.open_nursery() as nursery:
+            async def serve(task_status=trio.TASK_STATUS_IGNORED) -> None:
+                await server.serve(bind=bind, port=args.port, task_status=task_status)
+                nursery.cancel_scope.cancel()  # the game is over: withdraw the announcement too
+
             try:
-                port = await nursery.start(lambda task_status: server.serve(bind=bind, port=args.port,
-                                                                            task_status=task_status))
+                port = await nursery.start(serve)
             except OSError as exc:
                 raise UserError(f"cannot listen on {bind}:{args.port}: {exc.strerror or exc}") from None
-            invite = Invite(_link_address(bind), port, core.table, profile.public_key, core.join_secret)
+            invite = Invite(_link_address(bind, interfaces), port, core.table, profile.public_key, core.join_secret)
             _say(f"table {core.table} ({core.table_name}) listening on {bind}:{port}; "
                  f"host key {fingerprint(profile.public_key)}; records go to {log_path}")
             print(invite.to_link(), flush=True)
+            if interfaces and not args.no_mdns:
+                nursery.start_soon(_announce, core, interfaces)
 
     try:
         trio.run(main)
@@ -157,11 +201,31 @@ def run_host(args: argparse.Namespace) -> int:
     return 0
 
 
-def run_join(args: argparse.Namespace) -> int:
+def _find_invite(args: argparse.Namespace) -> Invite:
+    """The invite from the link, or for the table called `--table` nearby (no secret)."""
+    if (args.link is None) == (args.table is None):
+        raise UserError("give either an invite link or --table NAME")
+    if args.link is not None:
+        try:
+            return parse_invite(args.link)
+        except ProtocolError as exc:
+            raise UserError(exc.message) from None
+    interfaces = _interfaces(args.interface, required=True)
+
+    async def find() -> Invite:
+        async with open_mdns(interfaces) as mdns:
+            advert = await find_table(mdns, args.table, timeout=FIND_TABLE_SECONDS)
+        _say(f"found {describe(advert)}; asking the host for a seat")
+        return to_invite(advert)
+
     try:
-        invite = parse_invite(args.link)
-    except ProtocolError as exc:
-        raise UserError(exc.message) from None
+        return trio.run(find)
+    except (MdnsError, TableChoiceError, AdvertError) as exc:
+        raise UserError(str(exc)) from None
+
+
+def run_join(args: argparse.Namespace) -> int:
+    invite = _find_invite(args)
     profile = _profile(args)
     level = args.bot or DEFAULT_JOIN_LEVEL
     policy = None if args.watch else _policy(level, _seed(args))
