@@ -7,7 +7,6 @@ narrow board cells.
 from __future__ import annotations
 
 from enum import Enum
-from functools import cache
 from importlib import resources
 
 import pygame
@@ -20,9 +19,18 @@ class Face(str, Enum):
     CONDENSED_BOLD = "DejaVuSansCondensed-Bold.ttf"
 
 
-@cache
+_loaded: dict[tuple[int, Face], pygame.font.Font] = {}
+
+
 def font(size: int, face: Face = Face.REGULAR) -> pygame.font.Font:
     """The face at `size` pixels; pygame.font must be initialised."""
-    path = resources.files("assets") / "fonts" / face.value
-    with resources.as_file(path) as real:
-        return pygame.font.Font(str(real), size)
+    key = (size, face)
+    loaded = _loaded.get(key)
+    if loaded is None:
+        if not _loaded:
+            # Fonts die with pygame.quit(); forget them then, so a later init loads afresh.
+            pygame.register_quit(_loaded.clear)
+        path = resources.files("assets") / "fonts" / face.value
+        with resources.as_file(path) as real:
+            loaded = _loaded[key] = pygame.font.Font(str(real), size)
+    return loaded

@@ -83,6 +83,7 @@ class LocalTable:
         self._host = _ComputerHost(profile, seed=None if seed is None else seed_bytes(seed))
         self._now = 0.0
         self._last_move = -math.inf
+        self._person_moved = False
         self._wake: trio.Event | None = None
         self._token: trio.lowlevel.TrioToken | None = None
         self.hold = False
@@ -147,6 +148,9 @@ class LocalTable:
         self._token = trio.lowlevel.current_trio_token()
         while self.outcome is None:
             self._now = trio.current_time()
+            if self._person_moved:
+                self._last_move = self._now
+                self._person_moved = False
             self._host.tick(self._now)
             self._wake = trio.Event()
             with trio.move_on_after(self._wait()):
@@ -166,6 +170,8 @@ class LocalTable:
         return max(0.0, min(waits))
 
     def _moved(self) -> None:
+        # The pace counts from the person's move, which the task stamps when it wakes.
+        self._person_moved = True
         self._last_move = self._now
         if self._token is not None and self._wake is not None:
             self._token.run_sync_soon(self._wake.set)

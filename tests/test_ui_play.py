@@ -1,0 +1,187 @@
+"""The window against the computer, driven by real pygame events: menu to table, a whole
+game by clicking the buttons the window shows, every button legal, computer moves paced."""
+from __future__ import annotations
+
+from ui_helpers import Driver, check_buttons_legal, init_pygame  # noqa: I001  (sets SDL drivers first)
+
+import pygame
+import trio
+
+from engine import AcceptDraw, Build
+from ui.app import App
+from ui.local_table import BOT_PACE
+from ui.scenes.menu import MenuScene
+from ui.scenes.results import ResultsScene
+from ui.scenes.setup import SetupScene
+from ui.scenes.table import TableScene
+from ui.scenes.trade import TradeScene
+from ui.vs_computer import new_table
+
+# A whole game needs a few thousand frames; more than this means it is stuck.
+GAME_FRAMES = 40_000
+
+
+def _app(nursery: trio.Nursery, surface: pygame.Surface, lang: str = "uk") -> tuple[App, Driver]:
+    app = App(surface.get_size(), lang=lang, spawn=nursery.start_soon)
+    return app, Driver(app, surface)
+
+
+async def test_ui_menu_setup_table(autojump_clock) -> None:
+    surface = init_pygame()
+    async with trio.open_nursery() as nursery:
+        app, drive = _app(nursery, surface)
+        app.push(MenuScene(app))
+        await drive.frames()
+        drive.click_button(app.top.buttons[0])
+        await drive.frames()
+        setup = app.top
+        assert isinstance(setup, SetupScene)
+        drive.click_button(setup.count_buttons[1])
+        drive.click_button(next(b for b in setup.level_buttons if b.intent == "random"))
+        drive.click(setup.name.rect.center)
+        for _ in setup.name.text:
+            drive.key(pygame.K_BACKSPACE)
+        drive.type_text("Марія")
+        await drive.frames()
+        assert setup.opponents == 2 and setup.level == "random" and setup.name.text == "Марія"
+        drive.click_button(setup.start)
+        await drive.frames(2)
+        table = app.top
+        assert isinstance(table, TableScene)
+        assert table.names[table.me] == "Марія"
+        assert len(table.names) == 3
+        assert [p.bot for p in table.table.players].count("random") == 2
+        nursery.cancel_scope.cancel()
+
+
+async def test_ui_back_and_quit(autojump_clock) -> None:
+    surface = init_pygame()
+    async with trio.open_nursery() as nursery:
+        app, drive = _app(nursery, surface)
+        app.push(MenuScene(app))
+        await drive.frames()
+        drive.click_button(app.top.buttons[0])
+        await drive.frames()
+        drive.key(pygame.K_ESCAPE)
+        await drive.frames()
+        assert isinstance(app.top, MenuScene)
+        drive.click_button(app.top.buttons[-1])
+        await drive.frames()
+        assert not app.running
+        nursery.cancel_scope.cancel()
+
+
+def _my_buttons(scene: TableScene) -> list:
+    return [*scene.moves, *(scene._confirm_buttons() or scene.extras), *scene.deed]
+
+
+async def _click_through_game(drive: Driver, app: App, scene: TableScene) -> tuple[int, int]:
+    """Click the first enabled move whenever the person must decide (building whenever the
+    engine allows it, so the game ends); the number of clicks and of buttons checked."""
+    clicks = checked = 0
+    for _ in range(GAME_FRAMES):
+        await drive.frames(draw=drive.frame_count % 25 == 0)
+        if app.top is not scene:
+            break
+        game = scene.game
+        if scene.animator.busy or game.outcome() is not None or scene.seen != scene.table.records:
+            continue  # the window has not caught up with the table yet
+        if scene.me not in {d.seat for d in game.pending()}:
+            continue
+        buttons = _my_buttons(scene)
+        check_buttons_legal(game, scene.me, buttons, scene.stepper.value)
+        checked += len(buttons)
+        builds = [a for a in game.legal(scene.me).actions if isinstance(a, Build)]
+        if builds and scene.selected != builds[0].cell:
+            drive.click(scene.geo.places[builds[0].cell].rect.center)
+        elif builds:
+            drive.click_button(next(b for b in scene.deed if isinstance(b.intent, Build)))
+        else:
+            if scene.selected is not None:
+                drive.key(pygame.K_ESCAPE)
+            move = next(b for b in scene.moves if b.enabled and not isinstance(b.intent, AcceptDraw))
+            drive.click_button(move)
+        clicks += 1
+    return clicks, checked
+
+
+async def test_ui_whole_game_by_clicking(autojump_clock) -> None:
+    surface = init_pygame()
+    async with trio.open_nursery() as nursery:
+        app, drive = _app(nursery, surface)
+        table = new_table(name="Тест", opponents=1, level="random", seed=11)
+        nursery.start_soon(table.run)
+        scene = TableScene(app, table)
+        app.push(scene)
+        clicks, checked = await _click_through_game(drive, app, scene)
+        assert isinstance(app.top, ResultsScene), f"no result after {drive.frame_count} frames"
+        assert table.outcome is not None
+        assert clicks > 20 and checked > clicks
+        await drive.frames()
+        drive.click_button(app.top.menu)
+        await drive.frames()
+        assert isinstance(app.top, MenuScene)
+        nursery.cancel_scope.cancel()
+
+
+async def test_ui_computer_moves_are_paced(autojump_clock) -> None:
+    surface = init_pygame()
+    async with trio.open_nursery() as nursery:
+        app, drive = _app(nursery, surface)
+        table = new_table(name="Тест", opponents=3, level="idle", seed=2)
+        moves: list[tuple[str, float]] = []
+        step, act = table.step_computer, table.act
+
+        def timed_step() -> bool:
+            moves.append(("computer", trio.current_time()))
+            return step()
+
+        def timed_act(action) -> bool:
+            moves.append(("person", trio.current_time()))
+            return act(action)
+
+        table.step_computer, table.act = timed_step, timed_act
+        nursery.start_soon(table.run)
+        scene = TableScene(app, table)
+        app.push(scene)
+        for _ in range(400):
+            await drive.frames(draw=False)
+            mine = scene.me in {d.seat for d in table.game.pending()}
+            if mine and not scene.animator.busy and scene.seen == table.records:
+                drive.click_button(next(b for b in scene.moves if b.enabled))
+        computer = [n for n, (who, _) in enumerate(moves) if who == "computer" and n > 0]
+        assert len(computer) > 10
+        for n in computer:
+            assert moves[n][1] - moves[n - 1][1] >= BOT_PACE - 1e-9, moves[n - 1:n + 1]
+        nursery.cancel_scope.cancel()
+
+
+async def test_ui_trade_dialog_proposes_a_legal_trade(autojump_clock) -> None:
+    from ui.screenshot import warm_table
+    surface = init_pygame()
+    async with trio.open_nursery() as nursery:
+        app, drive = _app(nursery, surface)
+        table = warm_table(seed=1, lang="uk")
+        scene = TableScene(app, table)
+        app.push(scene)
+        nursery.start_soon(table.run)
+        await drive.frames()
+        scene.animator.settle(table.game.pos)
+        trade_button = next(b for b in scene.extras if b.intent.__class__.__name__ == "Intent"
+                            and b.intent.name == "trade")
+        drive.click_button(trade_button)
+        await drive.frames()
+        dialog = app.top
+        assert isinstance(dialog, TradeScene)
+        assert not dialog.propose.enabled  # nothing chosen yet: the engine says no
+        chip = next(b for b in dialog.mine if b.enabled)
+        drive.click_button(chip)
+        await drive.frames()
+        proposal = dialog.proposal()
+        assert proposal is not None and proposal.give == (chip.intent,)
+        assert dialog.propose.enabled == table.game.is_legal(proposal)
+        drive.click_button(dialog.propose)
+        await drive.frames()
+        assert app.top is scene
+        assert any(e for e in scene.feed if "обмін" in e[0].lower())
+        nursery.cancel_scope.cancel()

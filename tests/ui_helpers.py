@@ -1,0 +1,85 @@
+"""Driving the game window headless in tests: real pygame events in, fixed frame times.
+
+Import this before pygame: it selects SDL's dummy video and audio drivers.
+"""
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+
+from typing import Any  # noqa: E402
+
+import pygame  # noqa: E402
+import trio  # noqa: E402
+
+from engine import Action  # noqa: E402
+from ui.app import App  # noqa: E402
+from ui.decisions import BID, RESIGN, TRADE, Intent  # noqa: E402
+from ui.widgets import Button  # noqa: E402
+
+SIZE = (1280, 800)
+# A frame of 0.1 s: coarse enough to keep games quick, fine enough for BOT_PACE (0.35 s).
+FRAME = 0.1
+
+
+def init_pygame(size: tuple[int, int] = SIZE) -> pygame.Surface:
+    pygame.display.init()
+    pygame.font.init()
+    return pygame.display.set_mode(size)
+
+
+class Driver:
+    """An `App` fed by posted pygame events, one fixed-length frame at a time."""
+
+    def __init__(self, app: App, surface: pygame.Surface) -> None:
+        self.app = app
+        self.surface = surface
+        self.frame_count = 0
+
+    def click(self, pos: tuple[int, int]) -> None:
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+
+    def click_button(self, button: Button) -> None:
+        assert button.enabled, f"button {button.label!r} is disabled"
+        self.click(button.rect.center)
+
+    def key(self, key: int, text: str = "") -> None:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=text, mod=0, scancode=0))
+
+    def type_text(self, text: str) -> None:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+
+    async def frames(self, n: int = 1, *, draw: bool = True) -> None:
+        for _ in range(n):
+            for event in pygame.event.get():
+                self.app.handle_event(event)
+            self.app.update(FRAME)
+            if draw:
+                self.app.draw(self.surface)
+            self.frame_count += 1
+            await trio.sleep(FRAME)
+
+
+def check_buttons_legal(game: Any, seat: int, buttons: list[Button], bid_value: int | None = None) -> None:
+    """Every enabled button stands for something `game.legal(seat)` allows."""
+    legal = game.legal(seat)
+    for b in buttons:
+        if not b.enabled:
+            continue
+        intent = b.intent
+        if isinstance(intent, Action):
+            assert intent in legal.actions, f"button {b.label!r} offers {intent!r}, not legal"
+        elif intent is BID:
+            assert legal.bid is not None
+            if bid_value is not None:
+                assert legal.bid[0] <= bid_value <= legal.bid[1]
+        elif intent is TRADE:
+            assert legal.trade_partners
+        elif intent is RESIGN:
+            assert any(type(a).__name__ == "Resign" for a in legal.actions)
+        else:
+            assert isinstance(intent, Intent), f"button {b.label!r} has an unknown intent {intent!r}"
