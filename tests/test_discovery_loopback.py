@@ -127,6 +127,10 @@ async def test_two_tables_with_the_same_name_are_both_listed() -> None:
     assert ours[second.table_id].host_key == second.host_key
 
 
+def ours(caplog: pytest.LogCaptureFixture) -> list[logging.LogRecord]:
+    return [r for r in caplog.records if r.name == "p2p.discovery"]
+
+
 async def test_malformed_txt_from_a_stranger_is_skipped_and_logged(caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.WARNING, logger="p2p.discovery")
     token = secrets.token_hex(4)
@@ -145,12 +149,12 @@ async def test_malformed_txt_from_a_stranger_is_skipped_and_logged(caplog: pytes
             async with advertise(mdns, good), browse(mdns) as browser:
                 assert isinstance(await next_event(browser, good.table_id), TableAdded)
                 with trio.fail_after(EVENT_TIMEOUT_S):
-                    while not any(token in r.getMessage() for r in caplog.records):
+                    while not any(token in r.getMessage() for r in ours(caplog)):
                         await trio.sleep(0.05)
                 assert all(t.table_name != "no seats here" for t in browser.tables.values())
         finally:
             await trio.to_thread.run_sync(mdns.zeroconf.unregister_service, stranger)
-    [record] = [r for r in caplog.records if token in r.getMessage()]
+    [record] = [r for r in ours(caplog) if token in r.getMessage()]
     assert "not a valid table advert" in record.getMessage()
 
 
@@ -224,3 +228,10 @@ async def test_users_arriving_together_share_one_zeroconf() -> None:
         for _ in range(3):
             nursery.start_soon(user)
     assert len(seen) == 3 and len({id(z) for z in seen}) == 1
+
+
+async def test_an_error_inside_browse_comes_out_as_itself() -> None:
+    async with open_mdns(LOOPBACK) as mdns:
+        with pytest.raises(KeyError, match="mine"):
+            async with browse(mdns):
+                raise KeyError("mine")
