@@ -18,7 +18,7 @@ import trio
 
 from engine import canonical_json
 from p2p import wire
-from p2p.errors import ProtocolError
+from p2p.errors import Code, ProtocolError
 from p2p.handshake import HostHandshake
 from p2p.host import CatchUp, Close, Knock, Output, Phase, Send, TableHost
 from p2p.streams import HANDSHAKE_SECONDS, FramedStream, SecureStream, send_plain_error
@@ -26,6 +26,9 @@ from p2p.streams import HANDSHAKE_SECONDS, FramedStream, SecureStream, send_plai
 # Messages queued for one peer before we call it too slow and drop it: a whole game's
 # catch-up fits, a stalled reader does not.
 OUTBOX_SIZE = 4096
+# Four players, a few spectators each, and reconnections overlapping their old connection:
+# anything beyond is someone on the LAN trying to exhaust the host.
+MAX_CONNECTIONS = 32
 # After the last record, how long the host waits for peers to say goodbye before leaving.
 FINISH_GRACE_SECONDS = 10.0
 
@@ -61,6 +64,7 @@ class HostServer:
         self._ids = itertools.count(1)
         self._wake = trio.Event()
         self._logged = 0
+        self._open = 0
         self._nursery: trio.Nursery | None = None
 
     # --- the public face -------------------------------------------------------------------
@@ -160,6 +164,17 @@ class HostServer:
         """Serve one connection (the listener calls this; tests pass memory streams)."""
         framed = FramedStream(stream)
         conn = next(self._ids)
+        if self._open >= MAX_CONNECTIONS:
+            await send_plain_error(framed, Code.REFUSED, "too many connections to this table")
+            await framed.aclose()
+            return
+        self._open += 1
+        try:
+            await self._serve_connection(conn, framed)
+        finally:
+            self._open -= 1
+
+    async def _serve_connection(self, conn: int, framed: FramedStream) -> None:
         try:
             with trio.fail_after(HANDSHAKE_SECONDS):
                 handshake = HostHandshake(self.core.key, self.core.table, self.core.join_secret)

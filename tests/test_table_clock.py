@@ -99,3 +99,27 @@ class _Cut(trio.abc.Stream):
 
     async def aclose(self) -> None:
         await self.inner.aclose()
+
+
+async def test_a_flood_of_silent_connections_is_capped_and_times_out(autojump_clock) -> None:
+    from p2p import wire
+    from p2p.framing import FrameDecoder
+    from p2p.serve import MAX_CONNECTIONS, HostServer
+    from p2p.streams import HANDSHAKE_SECONDS
+    server = HostServer(TableHost(profile(0, "Host")))
+    async with trio.open_nursery() as nursery:
+        silent = []
+        for _ in range(MAX_CONNECTIONS):
+            ours, theirs = trio.testing.memory_stream_pair()
+            nursery.start_soon(server.handle, theirs)
+            silent.append(ours)
+        await trio.sleep(0.1)
+        ours, theirs = trio.testing.memory_stream_pair()
+        nursery.start_soon(server.handle, theirs)
+        frames = FrameDecoder().feed(await ours.receive_some(4096))
+        assert wire.decode(frames[0])["code"] == "refused"
+        await trio.sleep(HANDSHAKE_SECONDS + 1)
+        # the silent ones were hung up on: the door is open again
+        assert [await s.receive_some(10) for s in silent] == [b""] * MAX_CONNECTIONS
+        assert server._open == 0
+        nursery.cancel_scope.cancel()
