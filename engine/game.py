@@ -181,8 +181,8 @@ class Game(GameState):
         else:
             candidates.append(OfferDraw(seat))
         main = self.main_seat()
+        phase = self.phase
         if seat == main:
-            phase = self.phase
             if phase == "pre_roll":
                 if self.jailed[seat]:
                     candidates += [PayJailFee(seat), UseReleaseCard(seat), RollForDouble(seat)]
@@ -205,24 +205,32 @@ class Game(GameState):
                 candidates.append(Resign(seat))
                 partners = tuple(p for p in self._seats_from(seat)[1:]
                                  if p not in self.proposed_to)
-            if phase in _RAISE_PHASES or phase == "debt":
-                # Skip the candidates that cannot pass (the full check still follows), so
-                # that bots asking every action stay cheap; the order is unchanged.
-                owner, mortgaged, buildings = self.owner, self.mortgaged, self.buildings
-                manage = phase in _MANAGE_PHASES
-                for c in self.rules.properties:
-                    if owner[c] != seat:
-                        continue
-                    if manage and not mortgaged[c] and self.rules.cells[c].kind == "street":
-                        candidates.append(Build(seat, c))
-                    if manage and mortgaged[c]:
-                        candidates.append(Redeem(seat, c))
-                    if buildings[c]:
-                        candidates.append(SellBuilding(seat, c))
-                    elif not mortgaged[c]:
-                        candidates.append(Mortgage(seat, c))
-        actions = tuple(a for a in candidates if self._why_illegal(a) is None)
-        return Legal(actions, bid_range, partners)
+        actions = [a for a in candidates if self._why_illegal(a) is None]
+        if seat == main and (phase in _RAISE_PHASES or phase == "debt"):
+            actions += self._legal_cell_actions(seat, phase in _MANAGE_PHASES)
+        return Legal(tuple(actions), bid_range, partners)
+
+    def _legal_cell_actions(self, seat: int, manage: bool) -> list[Action]:
+        """The main seat's legal deed actions, by deed: the turn and phase rules of
+        `_why_illegal` already hold here, so only the deed's own rules are asked (bots ask
+        for every legal action at every decision: this keeps them cheap)."""
+        out: list[Action] = []
+        owner, mortgaged, buildings = self.owner, self.mortgaged, self.buildings
+        cells = self.rules.cells
+        for c in self.rules.properties:
+            if owner[c] != seat:
+                continue
+            if manage and not mortgaged[c] and cells[c].kind == "street" \
+                    and H.can_build(self, seat, c) is None:
+                out.append(Build(seat, c))
+            if manage and mortgaged[c] and H.can_redeem(self, seat, c) is None:
+                out.append(Redeem(seat, c))
+            if buildings[c]:
+                if H.can_sell(self, seat, c) is None:
+                    out.append(SellBuilding(seat, c))
+            elif not mortgaged[c] and H.can_mortgage(self, seat, c) is None:
+                out.append(Mortgage(seat, c))
+        return out
 
     def needs_chance(self, action: Action) -> bool:
         if isinstance(action, (Roll, RollForDouble)):

@@ -1,7 +1,7 @@
 """Invariants that must hold after every action of any game: used by the soak tests."""
 from __future__ import annotations
 
-from engine import BANK, Game
+from engine import BANK, Game, Ruleset
 
 
 class MoneyLedger:
@@ -29,6 +29,16 @@ class MoneyLedger:
                 self.cash[e["to"]] += amount
 
 
+_NOT_DEEDS: dict[str, tuple[int, ...]] = {}
+
+
+def _not_deeds(rules: Ruleset) -> tuple[int, ...]:
+    """Cells that are not properties, per ruleset (cached: checked after every action)."""
+    if rules.digest not in _NOT_DEEDS:
+        _NOT_DEEDS[rules.digest] = tuple(c.index for c in rules.cells if not c.is_property)
+    return _NOT_DEEDS[rules.digest]
+
+
 def check_invariants(game: Game, ledger: MoneyLedger) -> None:
     """Money conserved and never negative, each deed owned once by a player still in,
     buildings even on whole unmortgaged groups, cards either held once or in the deck,
@@ -43,22 +53,23 @@ def check_invariants(game: Game, ledger: MoneyLedger) -> None:
             assert not game.cards_held[seat]
             assert not game.jailed[seat]
     owner, mortgaged, buildings, alive = game.owner, game.mortgaged, game.buildings, game.alive
-    for info in rules.cells:
-        cell = info.index
-        o = owner[cell]
+    assert all(owner[c] == BANK and not mortgaged[c] and not buildings[c]
+               for c in _not_deeds(rules)), "only deeds are owned, mortgaged or built on"
+    assert not any(buildings[c] for c in rules.stations + rules.utilities), "streets only"
+    for c in rules.properties:
+        o = owner[c]
         if o == BANK:
-            assert not mortgaged[cell] and buildings[cell] == 0, cell
+            assert not mortgaged[c] and buildings[c] == 0, c
             continue
-        assert info.is_property, cell
-        assert 0 <= o < game.players and alive[o], (cell, o)
-        b = buildings[cell]
-        if b:
-            assert info.kind == "street" and b <= rules.max_buildings
-            group = rules.group_of[cell]
+        assert 0 <= o < game.players and alive[o], (c, o)
+    for group in rules.group_cells.values():
+        counts = [buildings[c] for c in group]
+        if any(counts):
+            o = owner[group[0]]
             assert all(owner[c] == o for c in group), "buildings only on a full group"
             assert not any(mortgaged[c] for c in group), "no buildings beside a mortgage"
-            counts = [buildings[c] for c in group]
             assert max(counts) - min(counts) <= 1, f"uneven buildings {counts}"
+            assert max(counts) <= rules.max_buildings
     held = [c for h in game.cards_held for c in h]
     assert len(held) == len(set(held))
     assert not set(held) & set(game.deck), "a held card is also in the deck"
@@ -70,7 +81,7 @@ def check_invariants(game: Game, ledger: MoneyLedger) -> None:
         assert pending, "a running game always waits for somebody"
         assert all(alive[d.seat] for d in pending)
         if game.phase == "debt":
-            assert game.debts and game.debts[0][0] == game.pending()[-1].seat
+            assert game.debts and game.debts[0][0] == pending[-1].seat
         assert (game.phase == "auction") == (game.auction is not None)
         assert (game.phase == "trade") == (game.trade is not None)
         assert (game.phase in ("buy", "auction")) == (game.pending_buy is not None)
