@@ -192,3 +192,39 @@ def test_debt_build_and_redeem_not_while_in_debt() -> None:
     give(game, 0, 1, 3, 39)
     act(game, Roll(0), dice=[(2, 3)])
     assert_illegal(game, Build(0, 1), "turn.manage")
+
+
+def test_debt_after_a_double_then_roll_again() -> None:
+    game = owes_station_rent(cash=5_000)
+    give(game, 0, 39)
+    game.pos[0] = 1
+    act(game, Roll(0), dice=[(2, 2)])
+    assert game.phase == "debt" and game.reroll
+    act(game, Mortgage(0, 39))
+    act(game, PayDebt(0))
+    assert game.phase == "post_roll" and game.safe_action(0) == Roll(0)
+
+
+def test_debt_several_creditors_one_declared_bankrupt_others_go_on() -> None:
+    game = new_game(3)
+    game.cash[1] = 500
+    give(game, 1, 39)
+    game.pos[0] = 4
+    act(game, Roll(0), dice=[(1, 2)], cards=["birthday"])
+    assert decisions(game) == [(1, "debt")]
+    events = act(game, DeclareBankruptcy(1))
+    assert payments(events) == [(1, 0, 500, "bankruptcy"), (2, 0, 1_000, "card:birthday")]
+    assert game.owner[39] == 0 and game.phase == "post_roll" and game.active == 0
+
+
+def test_debt_chairman_second_creditor_waits_for_the_raise() -> None:
+    game = new_game(3)
+    game.cash[0] = 3_000
+    give(game, 0, 39)
+    game.pos[0] = 4
+    events = act(game, Roll(0), dice=[(1, 2)], cards=["chairman"])
+    assert payments(events) == [(0, 1, 2_500, "card:chairman")]
+    assert game.phase == "debt" and game.debts == [[0, 2, 2_500, "card:chairman"]]
+    events = act(game, SettleDebt(0))
+    assert payments(events) == [(None, 0, 19_000, "mortgage"), (0, 2, 2_500, "card:chairman")]
+    assert game.phase == "post_roll"

@@ -192,3 +192,10 @@ def test_jail_jailed_player_builds_mortgages_and_trades() -> None:
     act(game2, RollForDouble(0), dice=[(1, 2)])
     act(game2, Build(0, 3))
     assert game2.buildings[3] == 1
+
+
+def test_jail_third_failed_try_bankrupt_ends_a_two_player_game() -> None:
+    game = jailed_game(players=2, tries=2)
+    game.cash[0] = 100
+    act(game, RollForDouble(0), dice=[(1, 2)])
+    assert game.outcome().winner == 1
