@@ -25,6 +25,8 @@ BAR_SHARE = 0.24
 OWNER_SHARE = 0.13
 # Cell name sizes to try, largest first; below 9 px Cyrillic stops being readable.
 NAME_SIZES = (13, 12, 11, 10, 9)
+# The mark of deeds outside colour groups (stations, utilities).
+PLAIN_DEED = pygame.Color("#44524b")
 
 
 def cell_label(rules: Ruleset, cell: int, lang: str) -> str:
@@ -48,6 +50,11 @@ def group_colour(rules: Ruleset, cell: int) -> pygame.Color | None:
     if info.kind != "street":
         return None
     return pygame.Color(rules.groups[info.group]["colour"])
+
+
+def deed_colour(rules: Ruleset, cell: int) -> pygame.Color:
+    """A deed's mark: its group's colour, or a neutral one for stations and utilities."""
+    return group_colour(rules, cell) or PLAIN_DEED
 
 
 def draw_board(surface: pygame.Surface, geo: BoardGeometry, game: Game, players: Sequence[PlayerInfo],

@@ -13,6 +13,10 @@ import pygame
 
 # A corner is this many cells wide: room for a street name on the sides, as on paper boards.
 CORNER_CELLS = 1.5
+# Tokens sharing a cell stand this many cell widths apart.
+TOKEN_SPREAD = 0.48
+# A token on a corner stands this far (in corner widths) from the corner's inner point.
+CORNER_PULL = 0.22
 
 
 class Side(str, Enum):
@@ -103,11 +107,24 @@ class BoardGeometry:
         return pygame.Rect(r.left, r.top, 0, 0)
 
     def token_spot(self, i: int, slot: int, slots: int) -> tuple[float, float]:
-        """Where the `slot`-th of `slots` tokens on cell `i` stands (a 2×2 grid when crowded)."""
-        r = self.places[i].rect
-        if slots <= 1:
-            return float(r.centerx), float(r.centery)
-        dx = r.width / 4
-        dy = r.height / 4
-        col, row = slot % 2, slot // 2
-        return r.centerx + (col - 0.5) * 2 * dx * 0.8, r.centery + (row - 0.5) * 2 * dy * 0.8
+        """Where the `slot`-th of `slots` tokens on cell `i` stands: on the cell's inner edge,
+        clear of its name and price (two abreast, a second row when crowded)."""
+        p = self.places[i]
+        r = p.rect
+        step = self.cell * TOKEN_SPREAD
+        across = (slot % 2 - 0.5) * step if slots > 1 else 0.0
+        depth = (slot // 2 - 0.5) * step if slots > 2 else 0.0
+        if p.side is Side.BOTTOM:
+            return r.centerx + across, r.top + depth
+        if p.side is Side.TOP:
+            return r.centerx - across, r.bottom - depth
+        if p.side is Side.LEFT:
+            return r.right - depth, r.centery + across
+        if p.side is Side.RIGHT:
+            return r.left + depth, r.centery - across
+        inner_x = r.left if r.centerx > self.centre.centerx else r.right
+        inner_y = r.top if r.centery > self.centre.centery else r.bottom
+        pull = self.corner * CORNER_PULL
+        x = inner_x + (pull if inner_x == r.left else -pull)
+        y = inner_y + (pull if inner_y == r.top else -pull)
+        return x + across, y + depth

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import re
 from pathlib import Path
 
@@ -43,8 +44,10 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"--out {str(out)!r}: the file must end in .png")
     if not out.parent.exists():
         raise UserError(f"--out {str(out)!r}: folder {str(out.parent)!r} does not exist")
-    from ui.screenshot import render
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
+
+    from ui.screenshot import render
     surface = render(args.scene, size, lang=args.lang, seed=args.seed)
     try:
         pygame.image.save(surface, str(out))

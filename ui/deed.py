@@ -13,13 +13,11 @@ from engine import BANK, Game
 from engine import holdings
 
 from . import theme
-from .board import group_colour
+from .board import deed_colour
 from .fonts import Face
 from .text import money
 from .widgets import Button, draw_fitted, draw_text, fit, panel, stack, wrap
 
-# Header colour for deeds without a colour group (stations, utilities, other cells).
-PLAIN_HEADER = pygame.Color("#44524b")
 BUTTON_HEIGHT = 36
 HEADER = 64
 ROW_SIZE = theme.SMALL + 1
@@ -132,7 +130,7 @@ def draw_deed(surface: pygame.Surface, rect: pygame.Rect, game: Game, cell: int,
     info = rules.cells[cell]
     panel(surface, rect, theme.CARD, radius=10, shadow=True)
     header = pygame.Rect(rect.left + 10, rect.top + 10, rect.width - 20, HEADER)
-    colour = group_colour(rules, cell) or PLAIN_HEADER
+    colour = deed_colour(rules, cell)
     pygame.draw.rect(surface, colour, header, border_radius=6)
     ink = _ink_on(colour)
     kind = t["deed"]["kinds"].get(info.kind, "")

@@ -19,7 +19,7 @@ from .app import App
 from .local_table import LocalTable
 from .scenes.base import Scene
 from .text import catalogue
-from .vs_computer import new_table
+from .vs_computer import default_level, new_table
 
 SCENES = ("menu", "setup", "table", "deed", "trade", "offer", "results")
 # The warm-up: the board is interesting once this many turns are played, with at least
@@ -28,7 +28,8 @@ WARM_TURNS = 20
 WARM_BUILDINGS = 2
 # The warm-up gives up looking for a nicer position after this many actions.
 WARM_ACTIONS = 6000
-# The level the screenshots' computer players play: present in every build of the engine.
+# The level the screenshots' computer players play: present in every build of the engine,
+# and quick to fill a board. Trade offers need a level that makes them (the default one).
 SCREENSHOT_LEVEL = "random"
 SCREENSHOT_NAME = {"uk": "Оксана", "en": "Oksana"}
 
@@ -47,10 +48,9 @@ def stand_in(game: Game, seat: int) -> Action:
 
 
 def warm_table(*, seed: int, lang: str, until: Callable[[LocalTable], bool] | None = None,
-               opponents: int = 3) -> LocalTable:
+               opponents: int = 3, level: str = SCREENSHOT_LEVEL) -> LocalTable:
     """A table played from `seed` until `until(table)` (default: an interesting mid-game)."""
-    table = new_table(name=SCREENSHOT_NAME.get(lang, "Player"), opponents=opponents, level=SCREENSHOT_LEVEL,
-                      seed=seed)
+    table = new_table(name=SCREENSHOT_NAME.get(lang, "Player"), opponents=opponents, level=level, seed=seed)
     done = until or _mid_game
     for _ in range(WARM_ACTIONS):
         if table.outcome is not None or done(table):
@@ -88,7 +88,7 @@ def build_scene(app: App, name: str, seed: int) -> Scene:
             app.push(SetupScene(app))
         return app.top
     if name == "offer":
-        table = warm_table(seed=seed, lang=app.lang, until=_bot_offer)
+        table = warm_table(seed=seed, lang=app.lang, until=_bot_offer, level=default_level())
     elif name == "results":
         table = warm_table(seed=seed, lang=app.lang, until=lambda t: False, opponents=2)
         app.push(ResultsScene(app, table, display_names(table, _ui(app))))

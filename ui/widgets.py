@@ -139,6 +139,8 @@ class Button:
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     selected: bool = False
     size: int = theme.BODY
+    face: Face = Face.BOLD
+    swatch: pygame.Color | None = None   # a colour mark at the left (a deed's group)
 
     def hit(self, pos: tuple[int, int]) -> bool:
         return self.enabled and self.rect.collidepoint(pos)
@@ -160,10 +162,17 @@ class Button:
         pygame.draw.rect(surface, back, self.rect, border_radius=theme.RADIUS)
         if self.enabled and self.style is Style.NORMAL and not self.selected:
             pygame.draw.rect(surface, theme.PANEL_LINE, self.rect, 1, border_radius=theme.RADIUS)
+        room = self.rect.width - 12
+        centre = self.rect.center
+        if self.swatch is not None:
+            mark = pygame.Rect(self.rect.left + 6, self.rect.top + 6, 8, self.rect.height - 12)
+            pygame.draw.rect(surface, self.swatch, mark, border_radius=2)
+            room -= 14
+            centre = (centre[0] + 7, centre[1])
         size = self.size
-        while size > theme.TINY and text_width(self.label, size, Face.BOLD) > self.rect.width - 12:
+        while size > theme.TINY - 2 and text_width(self.label, size, self.face) > room:
             size -= 1
-        draw_text(surface, self.label, self.rect.center, size, ink, Face.BOLD, "center")
+        draw_text(surface, self.label, centre, size, ink, self.face, "center")
 
 
 def flow(buttons: list[Button], area: pygame.Rect, height: int, gap: int = 8,

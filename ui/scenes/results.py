@@ -16,6 +16,9 @@ from .base import Scene
 
 CARD_SIZE = (640, 460)
 ROW = 44
+# Above the standings: the headline and column heads; below: the button.
+CARD_TOP = 150
+CARD_FOOT = 110
 MENU = "menu"
 
 
@@ -38,8 +41,7 @@ class ResultsScene(Scene):
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
-        height = min(CARD_SIZE[1], size[1] - 40)
-        self.card = pygame.Rect(0, 0, CARD_SIZE[0], max(height, 160 + len(self.order) * ROW))
+        self.card = pygame.Rect(0, 0, CARD_SIZE[0], CARD_TOP + len(self.order) * ROW + CARD_FOOT)
         self.card.center = (size[0] // 2, size[1] // 2)
         self.menu.rect = pygame.Rect(0, 0, 220, 46)
         self.menu.rect.midbottom = (self.card.centerx, self.card.bottom - 24)

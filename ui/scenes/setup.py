@@ -13,7 +13,7 @@ from .base import Scene
 
 BACK = "back"
 START = "start"
-CARD_SIZE = (560, 460)
+CARD_SIZE = (620, 500)
 ROW = 46
 
 
@@ -24,7 +24,8 @@ class SetupScene(Scene):
         self.opponents = DEFAULT_OPPONENTS
         self.level = default_level()
         self.count_buttons = [Button(str(n), n) for n in (1, 2, 3)]
-        self.level_buttons = [Button(self.t["levels"].get(lv, lv), lv) for lv in available_levels()]
+        self.level_buttons = [Button(self.t["levels"].get(lv, lv), lv, size=theme.SMALL + 1)
+                              for lv in available_levels()]
         self.name = TextField(self.t["default_name"], MAX_NAME)
         self.back = Button(self.t["back"], BACK)
         self.start = Button(self.t["setup_start"], START, style=Style.PRIMARY)

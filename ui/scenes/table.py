@@ -15,7 +15,7 @@ import pygame
 from engine import BANK, Action, Bid, Resign
 
 from .. import theme
-from ..board import draw_board, draw_dice, draw_token
+from ..board import deed_colour, draw_board, draw_dice, draw_token
 from ..board_geometry import BoardGeometry
 from ..decisions import BID, RESIGN, TRADE, Intent, deed_buttons, main_buttons, prompt
 from ..deed import deed_height, draw_deed, layout_deed
@@ -44,6 +44,9 @@ HINT_STEP = 17
 PLAYER_ROW = 50
 DEED_WIDTH = 300
 DIALOG_WIDTH = 460
+DRAW_OFFER_HEIGHT = 190
+OFFER_BASE = 230
+OFFER_LINE = 22
 
 LEAVE = Intent("leave")
 CANCEL = Intent("cancel")
@@ -115,7 +118,7 @@ class TableScene(Scene):
             self._place_dialog()
         elif self.moves:
             y = flow(self.moves, pygame.Rect(inner.left, y, inner.width, 0), BUTTON_HEIGHT) + 10
-        shown_extras = self._confirm_buttons() or self.extras
+        shown_extras = [] if modal else self._confirm_buttons() or self.extras
         if shown_extras:
             y = flow(shown_extras, pygame.Rect(inner.left, y, inner.width, 0), BUTTON_HEIGHT - 6) + 10
         self.hint_lines = wrap(self._hint(), HINT_SIZE, inner.width)[:2] if self._hint() else []
@@ -130,7 +133,11 @@ class TableScene(Scene):
             self.deed_close = layout_deed(self.deed_rect, self.deed)
 
     def _place_dialog(self) -> None:
-        height = 300 if self.game.phase == "trade" else 180
+        if self.game.phase == "trade":
+            listed = max(len(self.game.trade["give"]), len(self.game.trade["take"]), 1)
+            height = OFFER_BASE + listed * OFFER_LINE
+        else:
+            height = DRAW_OFFER_HEIGHT
         self.dialog = pygame.Rect(0, 0, DIALOG_WIDTH, height)
         self.dialog.center = self.geo.centre.center
         self.dialog.clamp_ip(pygame.Rect(0, 0, *self.size))
@@ -364,8 +371,8 @@ class TableScene(Scene):
                 self.stepper.draw(surface, money)
             for b in self.moves:
                 b.draw(surface, self.app.mouse)
-        for b in self._confirm_buttons() or self.extras:
-            b.draw(surface, self.app.mouse)
+            for b in self._confirm_buttons() or self.extras:
+                b.draw(surface, self.app.mouse)
         self._draw_feed(surface)
 
     def _draw_feed(self, surface: pygame.Surface) -> None:
@@ -417,7 +424,7 @@ class TableScene(Scene):
                 draw_text(surface, title, (x, y), theme.SMALL, theme.INK_SOFT, Face.BOLD)
                 yy = y + 24
                 for cell in cells or ():
-                    yy = self._draw_deed_chip(surface, cell, x, yy, half)
+                    yy = self._draw_deed_chip(surface, cell, x, yy)
                 if not cells:
                     draw_text(surface, self.t["nothing"], (x, yy), theme.SMALL, theme.INK_SOFT)
             money_line = _trade_money_line(trade["money"], self.names[frm], self.t)
@@ -427,10 +434,9 @@ class TableScene(Scene):
         for b in self.moves[:2]:
             b.draw(surface, self.app.mouse)
 
-    def _draw_deed_chip(self, surface: pygame.Surface, cell: int, x: int, y: int, width: int) -> int:
+    def _draw_deed_chip(self, surface: pygame.Surface, cell: int, x: int, y: int) -> int:
         rules = self.game.rules
-        colour = rules.groups[rules.cells[cell].group]["colour"] if rules.cells[cell].kind == "street" else "#44524b"
-        pygame.draw.rect(surface, pygame.Color(colour), (x, y + 2, 10, 16), border_radius=2)
+        pygame.draw.rect(surface, deed_colour(rules, cell), (x, y + 2, 10, 16), border_radius=2)
         name = rules.cell_name(cell, self.app.lang)
         if self.game.mortgaged[cell]:
             name += " " + self.t["mortgaged_mark"]

@@ -12,6 +12,7 @@ import pygame
 from engine import ProposeTrade
 
 from .. import theme
+from ..board import deed_colour
 from ..fonts import Face
 from ..text import money
 from ..widgets import Button, Stepper, Style, draw_text, panel, scrim
@@ -80,7 +81,8 @@ class TradeScene(Scene):
         name = self.game.rules.cell_name(cell, self.app.lang)
         if self.game.mortgaged[cell]:
             name += " " + self.t["mortgaged_mark"]
-        return Button(name, cell, enabled=self.game.is_legal(alone), size=theme.SMALL)
+        return Button(name, cell, enabled=self.game.is_legal(alone), size=theme.SMALL, face=Face.CONDENSED_BOLD,
+                      swatch=deed_colour(self.game.rules, cell))
 
     def _refresh(self) -> None:
         for b in self.mine:
