@@ -7,6 +7,9 @@ produces `HostCheated` and the peer stops trusting the host for good.
 """
 from __future__ import annotations
 
+import hashlib
+import hmac
+import os
 from dataclasses import dataclass
 from typing import Any
 
@@ -83,6 +86,9 @@ class Finished:
     state_hash: str
 
 
+# Our recent actions, remembered to check the host's rejections of them.
+SENT_MEMORY = 64
+
 PeerOutput = Outgoing | Admitted | LobbyChanged | Arrived | Applied | ChatLine | Refused | HostCheated | HostError | Finished
 
 
@@ -103,6 +109,8 @@ class TablePeer:
         self._fallback = False
         self._host_head = -1
         self._sync_asked = -1
+        self._entropy_key = os.urandom(32)
+        self._sent: dict[str, tuple[int, Action]] = {}
 
     @property
     def seat(self) -> int | None:
@@ -116,8 +124,18 @@ class TablePeer:
     # --- what we do ----------------------------------------------------------------------
 
     def act(self, action: Action) -> Outgoing:
-        envelope = sign_action(self.profile.signing_key, table=self.table, seq=self.replica.seq + 1,
-                               action=action, entropy=commit_reveal.new_entropy())
+        """Our signed action, meant as the next record.
+
+        The entropy depends only on which record the action is meant for (a keyed hash only
+        we can compute): a host that refuses a roll to see a fresh one gets the same dice."""
+        seq = self.replica.seq + 1
+        entropy = hmac.new(self._entropy_key, bytes.fromhex(self.table) + seq.to_bytes(8, "big"),
+                           hashlib.sha256).digest()
+        envelope = sign_action(self.profile.signing_key, table=self.table, seq=seq, action=action,
+                               entropy=entropy)
+        self._sent[envelope["sig"]] = (seq, action)
+        while len(self._sent) > SENT_MEMORY:
+            self._sent.pop(next(iter(self._sent)))
         return Outgoing(envelope)
 
     def chat(self, text: str) -> Outgoing:
@@ -204,12 +222,31 @@ class TablePeer:
         code = str(message.get("code"))
         ref = message.get("ref") if isinstance(message.get("ref"), str) else None
         outs: list[PeerOutput] = [Refused(code, str(message.get("message", ""))[:300], ref)]
+        lie = self._false_rejection(code, ref, message.get("seq"))
+        if lie is not None:
+            self.cheated = CheatingHost(lie, seq=self.replica.seq + 1)
+            return outs + [HostCheated(self.cheated)]
         if self.policy is not None and code != Code.STALE_SEQ.value and not self._fallback:
             # Our computer player chose something the host refused: make the clock's move instead.
             self._fallback = True
             self._acted_at = -2
             outs += self._bot_move()
         return outs
+
+    def _false_rejection(self, code: str, ref: str | None, host_seq: Any) -> str | None:
+        """Why the host's rejection of our action is a lie, when we can tell: the host says
+        it had published nothing new (its `seq` is ours), so our engine sees what it saw."""
+        sent = self._sent.get(ref) if ref is not None else None
+        game = self.replica.game
+        if sent is None or game is None or host_seq != self.replica.seq or sent[0] != self.replica.seq + 1:
+            return None
+        action = sent[1]
+        if code == Code.STALE_SEQ.value:
+            return f"the host called our action for record {sent[0]} stale while that record was next"
+        if code in (Code.OUT_OF_TURN.value, Code.ILLEGAL.value) and game.is_legal(action) \
+                and action.seat in {d.seat for d in game.pending()}:
+            return f"the host refused our legal {action.TYPE} as {code}"
+        return None
 
     def _bot_move(self) -> list[PeerOutput]:
         game = self.replica.game

@@ -392,3 +392,36 @@ def test_a_reconnected_bot_resends_an_action_lost_with_its_connection() -> None:
     table.add_peer(n, last_seq=peer.replica.seq)
     table.run()
     assert table.host.seq > seq and table.host.records[seq + 1]["kind"] == "act"
+
+
+class RerollingHost(TableHost):
+    """Refuses every peer's first roll as 'stale', hoping for better dice on the second."""
+
+    refused: set[int] = set()
+
+    def _on_act(self, conn, info, message, now):
+        from p2p.errors import Rejected
+        if message.get("action", {}).get("type") == "roll" and conn not in self.refused:
+            self.refused.add(conn)
+            raise Rejected(Code.STALE_SEQ, "try again")
+        return super()._on_act(conn, info, message, now)
+
+    _HANDLERS = {**TableHost._HANDLERS, "act": _on_act}
+
+
+def test_a_host_that_refuses_a_legal_roll_is_caught() -> None:
+    RerollingHost.refused = set()
+    table = _started(peers=2, host_cls=RerollingHost)
+    table.run()
+    assert any(table.cheated(n) is not None for n in (1, 2))
+    caught = next(table.cheated(n) for n in (1, 2) if table.cheated(n) is not None)
+    assert "stale" in caught.error.message
+
+
+def test_a_resent_action_carries_the_same_entropy() -> None:
+    table = _started(peers=2, level=None)
+    table.run()
+    n, peer, game = _playing_peer(table)
+    first = peer.act(game.safe_action(peer.seat)).message
+    again = peer.act(game.safe_action(peer.seat)).message
+    assert first["entropy"] == again["entropy"] and first["sig"] == again["sig"]
