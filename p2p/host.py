@@ -16,7 +16,8 @@ from typing import Any
 
 from nacl.signing import SigningKey
 
-from engine import (Action, BadAction, Entropy, Game, IllegalAction, action_from_json, load_preset)
+from engine import (Action, BadAction, EngineError, Entropy, Game, IllegalAction, action_from_json,
+                    load_preset)
 from p2p import commit_reveal, wire
 from p2p.chat import RateLimiter, clean_text
 from p2p.clock import DecisionClock
@@ -244,10 +245,11 @@ class TableHost:
         for decision in self.game.pending():
             policy = self.policies.get(decision.seat)
             if policy is not None:
-                action = policy.choose(self.game.copy(), decision.seat)
                 try:
+                    action = policy.choose(self.game.copy(), decision.seat)
                     self._check_turn(action)
-                except Rejected:
+                except (Rejected, EngineError, ValueError):
+                    # A computer player that errs makes the clock's move rather than stop the table.
                     action = self.game.safe_action(decision.seat)
                     if action is None:
                         continue
@@ -291,17 +293,17 @@ class TableHost:
         info = _Conn(joiner.key, joiner.name, joiner.colour)
         if joiner.key == self.key_hex:
             return [Close(conn, Code.HANDSHAKE, "that is the host's own key")]
+        outs: list[Output] = []
         for other_id, other in list(self.conns.items()):
             if other.key == joiner.key:
+                # The same key again: the newer connection wins (a laptop that reconnected).
                 del self.conns[other_id]
                 self._detach(other_id)
-                self.conns[conn] = info
-                return [Close(other_id, Code.CLOSED, "you connected again from elsewhere")] + \
-                    self._admit(conn, info, joiner.want, joiner.last_seq, now=now)
+                outs.append(Close(other_id, Code.CLOSED, "you connected again from elsewhere"))
         self.conns[conn] = info
         if not joiner.has_secret and self._lobby_index_of_key(joiner.key) is None:
-            return [Knock(conn, joiner.name, joiner.key)]
-        return self._admit(conn, info, joiner.want, joiner.last_seq, now=now)
+            return outs + [Knock(conn, joiner.name, joiner.key)]
+        return outs + self._admit(conn, info, joiner.want, joiner.last_seq, now=now)
 
     def disconnect(self, conn: int, now: float) -> list[Output]:
         info = self.conns.pop(conn, None)

@@ -425,3 +425,11 @@ def test_a_resent_action_carries_the_same_entropy() -> None:
     first = peer.act(game.safe_action(peer.seat)).message
     again = peer.act(game.safe_action(peer.seat)).message
     assert first["entropy"] == again["entropy"] and first["sig"] == again["sig"]
+
+
+def test_knocking_twice_does_not_skip_the_hosts_answer() -> None:
+    table = MemoryTable(peers=0)
+    table.add_peer(1, has_secret=False)
+    table.add_peer(1, has_secret=False)
+    table.run()
+    assert len(table.knocks) == 2 and table.peers[1].role is None
