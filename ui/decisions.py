@@ -15,6 +15,7 @@ from engine import (AcceptDraw, AcceptTrade, Action, Bid, Build, Buy, DeclareBan
                     Redeem, Resign, Roll, RollForDouble, SellBuilding, SendToAuction, SettleDebt,
                     UseReleaseCard)
 
+from . import theme
 from .text import money
 from .widgets import Button, Style
 
@@ -36,6 +37,8 @@ _CELL_ACTIONS = (Build, SellBuilding, Mortgage, Redeem)
 _MOVES = (Roll, RollForDouble, PayJailFee, UseReleaseCard, Buy, SendToAuction, Bid, PassBid,
           EndTurn, PayDebt, SettleDebt, DeclareBankruptcy, AcceptTrade, DeclineTrade, AcceptDraw,
           DeclineDraw)
+# The turn's extras are smaller than the moves: they are seldom what the game waits for.
+EXTRA_SIZE = theme.SMALL + 1
 _PRIMARY = (Roll, RollForDouble, Buy, EndTurn, PayDebt, AcceptTrade, AcceptDraw)
 
 
@@ -73,11 +76,11 @@ def main_buttons(game: Game, seat: int, t: dict[str, Any]) -> tuple[list[Button]
             moves.append(Button(_label(shown, game, t), shown, enabled=False))
     extras: list[Button] = []
     if legal.trade_partners:
-        extras.append(Button(t["actions"]["propose_trade"], TRADE))
+        extras.append(Button(t["actions"]["propose_trade"], TRADE, size=EXTRA_SIZE))
     if OfferDraw in found:
-        extras.append(Button(t["actions"]["offer_draw"], found[OfferDraw]))
+        extras.append(Button(t["actions"]["offer_draw"], found[OfferDraw], size=EXTRA_SIZE))
     if Resign in found:
-        extras.append(Button(t["actions"]["resign"], RESIGN, style=Style.DANGER))
+        extras.append(Button(t["actions"]["resign"], RESIGN, style=Style.DANGER, size=EXTRA_SIZE))
     return moves, extras
 
 

@@ -14,6 +14,7 @@ import pygame
 
 from . import theme
 from .fonts import Face, font
+from .hyphen import break_points
 
 # Rendered text is cached: the board redraws the same few hundred labels every frame.
 TEXT_CACHE_SIZE = 4096
@@ -58,15 +59,25 @@ def _wrap(text: str, size: int, width: int, face: Face) -> tuple[list[str], bool
             lines.append(line)
         while f.size(word)[0] > width and len(word) > 1:
             broke = True
-            cut = len(word) - 1
-            while cut > 1 and f.size(word[:cut] + "-")[0] > width:
-                cut -= 1
+            cut = _cut(word, width, f)
             lines.append(word[:cut] + "-")
             word = word[cut:]
         line = word
     if line:
         lines.append(line)
     return lines, broke
+
+
+def _cut(word: str, width: int, f: pygame.font.Font) -> int:
+    """Where to break `word` so its first part (and a hyphen) fits: the last syllable
+    break that fits, else as many letters as fit."""
+    fitting = [i for i in break_points(word) if f.size(word[:i] + "-")[0] <= width]
+    if fitting:
+        return fitting[-1]
+    cut = len(word) - 1
+    while cut > 1 and f.size(word[:cut] + "-")[0] > width:
+        cut -= 1
+    return cut
 
 
 @dataclass(frozen=True)
@@ -83,11 +94,13 @@ class Fitted:
 @lru_cache(maxsize=TEXT_CACHE_SIZE)
 def fit(text: str, width: int, height: int, sizes: tuple[int, ...], face: Face) -> Fitted:
     """The largest of `sizes` at which `text` wraps into the box without breaking words;
-    failing that, the smallest size with words broken."""
-    for size in sizes:
-        lines, broke = _wrap(text, size, width, face)
-        if not broke and len(lines) * font(size, face).get_linesize() <= height:
-            return Fitted(tuple(lines), size, face)
+    failing that, the largest at which it fits with words hyphenated; failing that, the
+    smallest size."""
+    for whole_words in (True, False):
+        for size in sizes:
+            lines, broke = _wrap(text, size, width, face)
+            if (not broke or not whole_words) and len(lines) * font(size, face).get_linesize() <= height:
+                return Fitted(tuple(lines), size, face)
     size = sizes[-1]
     return Fitted(tuple(wrap(text, size, width, face)), size, face)
 

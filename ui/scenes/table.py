@@ -42,6 +42,9 @@ PROMPT_LINES = 3
 HINT_SIZE = theme.TINY + 1
 HINT_STEP = 17
 PLAYER_ROW = 50
+# Below this window height the player rows tighten so the feed keeps some room.
+COMPACT_HEIGHT = 760
+COMPACT_PLAYER_ROW = 44
 DEED_WIDTH = 300
 DIALOG_WIDTH = 460
 DRAW_OFFER_HEIGHT = 190
@@ -77,6 +80,7 @@ class TableScene(Scene):
         self.confirm: Intent | None = None
         self.menu_button = Button(self.t["menu"], LEAVE, size=theme.SMALL)
         self.seen = -1
+        self.row = PLAYER_ROW
         self.over_for = 0.0
         self.geo = BoardGeometry(pygame.Rect(0, 0, 440, 440), self.game.rules.size)
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -106,7 +110,8 @@ class TableScene(Scene):
         """Lay the decision area out top to bottom: prompt, bid amount, moves, extras, hint;
         the feed takes what is left."""
         inner = self.panel.inflate(-28, 0)
-        self.decision_top = self.panel.top + 52 + len(self.names) * PLAYER_ROW + 16
+        self.row = COMPACT_PLAYER_ROW if self.size[1] < COMPACT_HEIGHT else PLAYER_ROW
+        self.decision_top = self.panel.top + 48 + len(self.names) * self.row + 16
         text = prompt(self.game, self.me, self.names, self.t, self.app.lang)
         self.prompt_lines = wrap(text, PROMPT_SIZE, inner.width, Face.BOLD)[:PROMPT_LINES]
         y = self.decision_top + 6 + len(self.prompt_lines) * PROMPT_STEP + 8
@@ -120,8 +125,8 @@ class TableScene(Scene):
             y = flow(self.moves, pygame.Rect(inner.left, y, inner.width, 0), BUTTON_HEIGHT) + 10
         shown_extras = [] if modal else self._confirm_buttons() or self.extras
         if shown_extras:
-            y = flow(shown_extras, pygame.Rect(inner.left, y, inner.width, 0), BUTTON_HEIGHT - 6) + 10
-        self.hint_lines = wrap(self._hint(), HINT_SIZE, inner.width)[:2] if self._hint() else []
+            y = flow(shown_extras, pygame.Rect(inner.left, y, inner.width, 0), BUTTON_HEIGHT - 8, gap=6) + 10
+        self.hint_lines = wrap(self._hint(), HINT_SIZE, inner.width)[:3] if self._hint() else []
         self.hint_top = y
         y += len(self.hint_lines) * HINT_STEP + 12
         self.feed_area = pygame.Rect(inner.left, y + 10, inner.width, self.panel.bottom - y - 22)
@@ -339,7 +344,7 @@ class TableScene(Scene):
         y = self.panel.top + 48
         active = game.main_seat()
         for seat, (player, name) in enumerate(zip(self.table.players, self.names)):
-            row = pygame.Rect(inner.left - 6, y, inner.width + 12, PLAYER_ROW - 4)
+            row = pygame.Rect(inner.left - 6, y, inner.width + 12, self.row - 4)
             if seat == active and game.outcome() is None:
                 pygame.draw.rect(surface, theme.BOARD_CENTRE, row, border_radius=8)
             colour = theme.player_colour(player.colour)
@@ -347,7 +352,7 @@ class TableScene(Scene):
             ink = theme.INK if alive else theme.BUTTON_INK_DISABLED
             pygame.draw.circle(surface, colour if alive else theme.BUTTON_DISABLED, (row.left + 20, row.centery), 11)
             label = name + (f"  ({self.t['you']})" if seat == self.me else "")
-            draw_text(surface, label, (row.left + 40, row.top + 5), theme.BODY, ink, Face.BOLD)
+            draw_text(surface, label, (row.left + 40, row.top + 3), theme.BODY, ink, Face.BOLD)
             deeds = sum(1 for c in game.rules.properties if game.owner[c] == seat)
             status = [self.t["levels"].get(player.bot, player.bot)] if player.bot else []
             status.append(self.t["deeds_count"].format(n=deeds))
@@ -355,10 +360,11 @@ class TableScene(Scene):
                 status.append(self.t["in_jail"])
             if not alive:
                 status = [self.t["out"]]
-            draw_text(surface, " · ".join(status), (row.left + 40, row.top + 27), theme.TINY + 1, theme.INK_SOFT)
+            draw_text(surface, " · ".join(status), (row.left + 40, row.bottom - 4), theme.TINY + 1, theme.INK_SOFT,
+                      anchor="bottomleft")
             draw_text(surface, money(game.cash[seat]) if alive else "—", (row.right - 8, row.centery), theme.BODY + 1,
                       ink, Face.BOLD, "midright")
-            y += PLAYER_ROW
+            y += self.row
         top = self.decision_top
         pygame.draw.line(surface, theme.PANEL_LINE, (inner.left, top - 8), (inner.right, top - 8))
         for n, line in enumerate(self.prompt_lines):

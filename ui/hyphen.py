@@ -1,0 +1,39 @@
+"""Where a long word may be broken across lines: a rough syllable rule for Ukrainian and
+English names (between two consonants, after a vowel before a consonant-vowel, between two
+Cyrillic vowels), never leaving fewer than two letters on a line, never before ь or an apostrophe.
+"""
+from __future__ import annotations
+
+VOWELS = frozenset("аеєиіїоуюяАЕЄИІЇОУЮЯaeiouyAEIOUY")
+# Signs that belong to the letter before them: a line never starts with one.
+CLINGING = frozenset("ьЬ'’ʼ-")
+MIN_PART = 2
+# English letter pairs that sound as one (never split "th" in "Lighthouse").
+DIGRAPHS = frozenset({"ch", "gh", "ph", "sh", "th", "wh", "ck", "ng"})
+
+
+def _has_vowel(part: str) -> bool:
+    return any(ch in VOWELS for ch in part)
+
+
+def break_points(word: str) -> list[int]:
+    """Indices `i` where `word[:i] + "-"` / `word[i:]` reads well, in order."""
+    points = []
+    for i in range(MIN_PART, len(word) - MIN_PART + 1):
+        before, after = word[i - 1], word[i]
+        tail = word[i:]
+        if word.isascii() and tail.lower().endswith("e"):
+            tail = tail[:-1]  # a silent final e makes no syllable ("Lighthou-se")
+        if after in CLINGING or not (_has_vowel(word[:i]) and _has_vowel(tail)):
+            continue
+        following = word[i + 1] if i + 1 < len(word) else ""
+        if before in "'’ʼ" or (before + after).lower() in DIGRAPHS:
+            continue
+        v_before, v_after = before in VOWELS, after in VOWELS
+        if v_before and v_after and not before.isascii():
+            points.append(i)
+        elif v_before and not v_after and following in VOWELS:
+            points.append(i)
+        elif not v_before and not v_after:
+            points.append(i)
+    return points
