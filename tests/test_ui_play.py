@@ -185,3 +185,31 @@ async def test_ui_trade_dialog_proposes_a_legal_trade(autojump_clock) -> None:
         assert app.top is scene
         assert any(e for e in scene.feed if "обмін" in e[0].lower())
         nursery.cancel_scope.cancel()
+
+
+async def test_ui_enter_rolls_and_leaving_stops_the_table(autojump_clock) -> None:
+    surface = init_pygame()
+    async with trio.open_nursery() as nursery:
+        app, drive = _app(nursery, surface)
+        table = new_table(name="Тест", opponents=2, level="random", seed=5)
+        nursery.start_soon(table.run)
+        scene = TableScene(app, table)
+        app.push(scene)
+        for _ in range(200):
+            await drive.frames(draw=False)
+            if table.game.pending()[0].seat == table.me and table.game.phase == "pre_roll" \
+                    and scene.seen == table.records:
+                break
+        before = table.records
+        drive.key(pygame.K_RETURN, "\r")
+        await drive.frames()
+        assert table.records > before and table.game.roll_count >= 1
+        drive.click_button(scene.menu_button)
+        await drive.frames()
+        drive.click_button(scene._confirm_buttons()[0])
+        await drive.frames()
+        assert isinstance(app.top, MenuScene)
+        left_at = table.records
+        await drive.frames(50, draw=False)
+        assert table.records == left_at  # the computer players do not play on alone
+        nursery.cancel_scope.cancel()

@@ -84,6 +84,7 @@ class LocalTable:
         self._now = 0.0
         self._last_move = -math.inf
         self._person_moved = False
+        self._closed = False
         self._wake: trio.Event | None = None
         self._token: trio.lowlevel.TrioToken | None = None
         self.hold = False
@@ -146,7 +147,7 @@ class LocalTable:
     async def run(self) -> None:
         """Pace the computer players until the game ends."""
         self._token = trio.lowlevel.current_trio_token()
-        while self.outcome is None:
+        while self.outcome is None and not self._closed:
             self._now = trio.current_time()
             if self._person_moved:
                 self._last_move = self._now
@@ -159,6 +160,11 @@ class LocalTable:
             self._now = trio.current_time()
             if self.computer_to_move() and not self.hold and self.step_computer():
                 self._last_move = self._now
+
+    def close(self) -> None:
+        """The person left the table: the task ends instead of playing on without them."""
+        self._closed = True
+        self._poke()
 
     def _wait(self) -> float:
         waits = [math.inf]
@@ -173,5 +179,9 @@ class LocalTable:
         # The pace counts from the person's move, which the task stamps when it wakes.
         self._person_moved = True
         self._last_move = self._now
+        self._poke()
+
+    def _poke(self) -> None:
+        """Wake the task (from the window's code, inside or outside trio)."""
         if self._token is not None and self._wake is not None:
             self._token.run_sync_soon(self._wake.set)

@@ -91,7 +91,8 @@ def build_scene(app: App, name: str, seed: int) -> Scene:
         table = warm_table(seed=seed, lang=app.lang, until=_bot_offer, level=default_level())
     elif name == "results":
         table = warm_table(seed=seed, lang=app.lang, until=lambda t: False, opponents=2)
-        app.push(ResultsScene(app, table, display_names(table, _ui(app))))
+        out = [e["seat"] for e in table.take_events() if e["type"] == "eliminated"]
+        app.push(ResultsScene(app, table, display_names(table, _ui(app)), out))
         return app.top
     else:
         table = warm_table(seed=seed, lang=app.lang)

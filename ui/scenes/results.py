@@ -22,20 +22,22 @@ CARD_FOOT = 110
 MENU = "menu"
 
 
-def standings(table: LocalTable) -> list[int]:
-    """Seats from first place down: players still in by what they are worth, then the rest."""
+def standings(table: LocalTable, eliminated: Sequence[int] = ()) -> list[int]:
+    """Seats from first place down: players still in by what they are worth, then the
+    others, the last to go out first (`eliminated` in the order they went out)."""
     game = table.game
     alive = sorted((s for s in range(game.players) if game.alive[s]),
                    key=lambda s: (-holdings.net_worth(game, s), s))
-    return alive + [s for s in range(game.players) if not game.alive[s]]
+    out = [s for s in reversed(eliminated) if not game.alive[s]]
+    return alive + out + [s for s in range(game.players) if not game.alive[s] and s not in out]
 
 
 class ResultsScene(Scene):
-    def __init__(self, app, table: LocalTable, names: Sequence[str]) -> None:
+    def __init__(self, app, table: LocalTable, names: Sequence[str], eliminated: Sequence[int] = ()) -> None:
         super().__init__(app)
         self.table = table
         self.names = list(names)
-        self.order = standings(table)
+        self.order = standings(table, eliminated)
         self.menu = Button(self.t["back_to_menu"], MENU, style=Style.PRIMARY)
         self.card = pygame.Rect(0, 0, *CARD_SIZE)
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from engine import BANK, Action, Bid, Resign
+from engine import BANK, Action, Bid, EndTurn, Resign, Roll, RollForDouble
 
 from .. import theme
 from ..board import deed_colour, draw_board, draw_dice, draw_token
@@ -51,6 +51,9 @@ DRAW_OFFER_HEIGHT = 190
 OFFER_BASE = 230
 OFFER_LINE = 22
 
+# The moves Enter or Space make: the ones that only move the game on.
+KEYBOARD_MOVES = (Roll, RollForDouble, EndTurn)
+
 LEAVE = Intent("leave")
 CANCEL = Intent("cancel")
 CONFIRM_LEAVE = Intent("confirm_leave")
@@ -78,6 +81,8 @@ class TableScene(Scene):
         self.extras: list[Button] = []
         self.deed: list[Button] = []
         self.confirm: Intent | None = None
+        self.confirm_buttons: list[Button] = []
+        self.eliminated: list[int] = []
         self.menu_button = Button(self.t["menu"], LEAVE, size=theme.SMALL)
         self.seen = -1
         self.row = PLAYER_ROW
@@ -159,13 +164,19 @@ class TableScene(Scene):
         return None
 
     def _confirm_buttons(self) -> list[Button]:
-        if self.confirm is RESIGN:
-            return [Button(self.t["confirm_resign"], Resign(self.me), style=Style.DANGER),
-                    Button(self.t["cancel"], CANCEL)]
-        if self.confirm is CONFIRM_LEAVE:
-            return [Button(self.t["confirm_leave"], CONFIRM_LEAVE, style=Style.DANGER),
-                    Button(self.t["cancel"], CANCEL)]
-        return []
+        """While asking to confirm (resigning, leaving): the yes and no buttons."""
+        return self.confirm_buttons
+
+    def _ask(self, confirm: Intent | None) -> None:
+        self.confirm = confirm
+        if confirm is RESIGN:
+            self.confirm_buttons = [Button(self.t["confirm_resign"], Resign(self.me), style=Style.DANGER),
+                                    Button(self.t["cancel"], CANCEL)]
+        elif confirm is CONFIRM_LEAVE:
+            self.confirm_buttons = [Button(self.t["confirm_leave"], CONFIRM_LEAVE, style=Style.DANGER),
+                                    Button(self.t["cancel"], CANCEL)]
+        else:
+            self.confirm_buttons = []
 
     # --- time -----------------------------------------------------------------------------
 
@@ -174,6 +185,8 @@ class TableScene(Scene):
         if events:
             self.animator.feed(events)
             for e in events:
+                if e["type"] == "eliminated":
+                    self.eliminated.append(e["seat"])
                 line = narrate(self.game.rules, e, self.app.lang, self.names)
                 if line is not None:
                     self.feed.append((line, _seat_of(e)))
@@ -191,7 +204,7 @@ class TableScene(Scene):
             self.over_for += dt
             if self.over_for >= RESULTS_DELAY:
                 from .results import ResultsScene
-                self.app.reset(ResultsScene(self.app, self.table, self.names))
+                self.app.reset(ResultsScene(self.app, self.table, self.names, self.eliminated))
 
     def refresh(self) -> None:
         """Ask the engine again what the person may do."""
@@ -202,7 +215,7 @@ class TableScene(Scene):
             self.stepper.set_range(*legal.bid)
             self.stepper.typing = None
         if self.confirm is RESIGN and not any(b.intent is RESIGN for b in self.extras):
-            self.confirm = None
+            self._ask(None)
         self.deed = deed_buttons(self.game, self.me, self.selected, self.t) if self.selected is not None else []
         self._place_buttons()
 
@@ -220,11 +233,13 @@ class TableScene(Scene):
         if event.type == pygame.KEYDOWN:
             if self.stepper.key(event):
                 return
-            if event.key == pygame.K_ESCAPE:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and not self._modal():
+                self._press_primary()
+            elif event.key == pygame.K_ESCAPE:
                 if self.selected is not None:
                     self._select(None)
                 elif self.confirm is not None:
-                    self.confirm = None
+                    self._ask(None)
                     self._place_buttons()
                 else:
                     self._intent(LEAVE)
@@ -260,6 +275,13 @@ class TableScene(Scene):
         cell = self.geo.cell_at(pos)
         self._select(cell if cell != self.selected else None)
 
+    def _press_primary(self) -> None:
+        """Enter or Space: roll or end the turn; never a move that spends money."""
+        for b in self.moves:
+            if b.enabled and isinstance(b.intent, KEYBOARD_MOVES):
+                self._send(b.intent)
+                return
+
     def _select(self, cell: int | None) -> None:
         self.selected = cell
         self.deed = deed_buttons(self.game, self.me, cell, self.t) if cell is not None else []
@@ -273,19 +295,20 @@ class TableScene(Scene):
             from .trade import TradeScene
             self.app.push(TradeScene(self.app, self))
         elif intent is RESIGN:
-            self.confirm = RESIGN
+            self._ask(RESIGN)
         elif intent is LEAVE:
-            self.confirm = CONFIRM_LEAVE
+            self._ask(CONFIRM_LEAVE)
         elif intent is CONFIRM_LEAVE:
             from .menu import MenuScene
+            self.table.close()
             self.app.reset(MenuScene(self.app))
             return
         elif intent is CANCEL:
-            self.confirm = None
+            self._ask(None)
         self._place_buttons()
 
     def _send(self, action: Action) -> None:
-        self.confirm = None
+        self._ask(None)
         self.table.act(action)
         self.refresh()
 
