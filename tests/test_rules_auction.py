@@ -2,13 +2,14 @@
 highest and never above cash, the highest bidder alone wins, nobody bids: the bank keeps it."""
 from __future__ import annotations
 
-from engine import Bid, Buy, EndTurn, PassBid, Roll, SendToAuction
+from engine import Bid, Buy, EndTurn, Game, PassBid, Roll, SendToAuction
 from engine_helpers import BANK, act, assert_illegal, decisions, new_game, of_type, payments
 
 CELL = 3  # Кожум'яки, price 7 000
 
 
-def auction_game(players: int = 3, lander: int = 1, dice=(1, 2)):
+def auction_game(players: int = 3, lander: int = 1,
+                 dice: tuple[int, int] = (1, 2)) -> Game:
     game = new_game(players, first=lander)
     act(game, Roll(lander), dice=[dice])
     act(game, SendToAuction(lander))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import Build, Buy, Mortgage, Roll, SellBuilding
+from engine import Build, Buy, Game, Mortgage, Roll, SellBuilding
 from engine_helpers import act, assert_illegal, give, new_game, of_type, payments
 
 BROWN = (1, 3)            # house 5 000
@@ -12,7 +12,7 @@ LIGHT_BLUE = (6, 8, 9)    # house 5 000
 GREEN = (31, 32, 34)      # house 20 000
 
 
-def brown_game():
+def brown_game() -> Game:
     game = new_game()
     give(game, 0, *BROWN)
     return game

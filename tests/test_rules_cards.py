@@ -4,10 +4,11 @@ the new cell, repairs, birthday and chairman with players who cannot pay."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
-from engine import Buy, EndTurn, Mortgage, PayDebt, Roll, Scripted, UseReleaseCard
+from engine import Buy, EndTurn, Game, Mortgage, PayDebt, Roll, Scripted, UseReleaseCard
 from engine_helpers import (
     BANK, RULES, act, decisions, give, new_game, of_type, payments,
 )
@@ -27,7 +28,8 @@ class Spy(Scripted):
         return super().pick(options)
 
 
-def draw(game, card: str, frm: int = 4, dice=(1, 2), seat: int = 0, more: Sequence[str] = ()):
+def draw(game: Game, card: str, frm: int = 4, dice: tuple[int, int] = (1, 2), seat: int = 0,
+         more: Sequence[str] = ()) -> list[dict[str, Any]]:
     """Seat `seat` rolls from `frm` onto a Фортуна cell and draws `card` (then `more`)."""
     game.pos[seat] = frm
     return act(game, Roll(seat), dice=[dice], cards=[card, *more])

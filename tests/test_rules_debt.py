@@ -4,8 +4,8 @@ player or to the bank; resigning; the last player wins; the clock's SettleDebt."
 from __future__ import annotations
 
 from engine import (
-    Build, Buy, DeclareBankruptcy, EndTurn, Mortgage, PayDebt, Resign, Roll, SellBuilding,
-    SettleDebt,
+    Build, Buy, DeclareBankruptcy, EndTurn, Game, Mortgage, PayDebt, Resign, Roll,
+    SellBuilding, SettleDebt,
 )
 from engine_helpers import (
     BANK, RULES, act, assert_illegal, decisions, give, new_game, of_type, payments,
@@ -15,7 +15,7 @@ STATIONS = (5, 15, 25, 35)
 RELEASE = RULES.card_index["release"]
 
 
-def owes_station_rent(players: int = 2, cash: int = 10_000):
+def owes_station_rent(players: int = 2, cash: int = 10_000) -> Game:
     """Seat 0 rolls onto seat 1's Північний вокзал, four stations owned: rent 20 000."""
     game = new_game(players)
     give(game, 1, *STATIONS)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine import (
-    Build, ChanceRequired, EndTurn, Mortgage, PayDebt, PayJailFee, ProposeTrade, Roll,
+    Build, ChanceRequired, EndTurn, Game, Mortgage, PayDebt, PayJailFee, ProposeTrade, Roll,
     RollForDouble, UseReleaseCard,
 )
 from engine_helpers import (
@@ -16,7 +16,7 @@ JAIL = 10
 RELEASE = RULES.card_index["release"]
 
 
-def jailed_game(players: int = 2, tries: int = 0):
+def jailed_game(players: int = 2, tries: int = 0) -> Game:
     game = new_game(players)
     game.pos[0] = JAIL
     game.jailed[0] = True
@@ -24,7 +24,7 @@ def jailed_game(players: int = 2, tries: int = 0):
     return game
 
 
-def hold_release_card(game, seat: int) -> None:
+def hold_release_card(game: Game, seat: int) -> None:
     game.deck.remove(RELEASE)
     game.cards_held[seat].append(RELEASE)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import Roll
+from engine import Game, Roll
 from engine_helpers import act, give, new_game, payments
 
 MLYNSKA, KOZHUMYAKY = 1, 3          # brown: rent 400 / 500
@@ -13,7 +13,8 @@ STATIONS = (5, 15, 25, 35)
 GAS, WINDMILL = 12, 28
 
 
-def land(game, cell: int, dice=(1, 2), seat: int = 0) -> list:
+def land(game: Game, cell: int, dice: tuple[int, int] = (1, 2),
+         seat: int = 0) -> list[tuple[int | None, int | None, int, str]]:
     """Seat `seat` rolls `dice` from the cell that lands it on `cell`."""
     game.pos[seat] = (cell - sum(dice)) % 40
     return payments(act(game, Roll(seat), dice=[dice]))

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from engine import (
-    AcceptDraw, AcceptTrade, Bid, Build, Buy, DeclineDraw, DeclineTrade, EndTurn, Game, OfferDraw,
-    PassBid, PayJailFee, ProposeTrade, Redeem, Resign, Roll, RollForDouble, SendToAuction, SettleDebt,
-    UseReleaseCard,
+    AcceptDraw, AcceptTrade, Action, Bid, Build, Buy, DeclineDraw, DeclineTrade, EndTurn, Game,
+    OfferDraw, PassBid, PayJailFee, ProposeTrade, Redeem, Resign, Roll, RollForDouble,
+    SendToAuction, SettleDebt, UseReleaseCard,
 )
 from engine.match import play_match
 from engine_helpers import (
@@ -19,7 +19,7 @@ SPENDING = (Buy, Bid, Build, Redeem, ProposeTrade, AcceptTrade, AcceptDraw, PayJ
             UseReleaseCard)
 
 
-def safe(game, seat: int):
+def safe(game: Game, seat: int) -> Action:
     action = game.safe_action(seat)
     assert action is not None and game.is_legal(action)
     assert not isinstance(action, SPENDING)

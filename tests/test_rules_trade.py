@@ -6,14 +6,14 @@ from __future__ import annotations
 import pytest
 
 from engine import (
-    AcceptTrade, BadAction, DeclineTrade, EndTurn, ProposeTrade, Roll, action_from_json,
+    AcceptTrade, BadAction, DeclineTrade, EndTurn, Game, ProposeTrade, Roll, action_from_json,
 )
 from engine_helpers import (
     RULES, act, assert_illegal, decisions, give, new_game, of_type, payments,
 )
 
 
-def trade_game(players: int = 3):
+def trade_game(players: int = 3) -> Game:
     game = new_game(players)
     give(game, 0, 5, 12)
     give(game, 1, 15, 28)

@@ -16,7 +16,7 @@ JAIL = 10
 GO_TO_JAIL = 30
 
 
-def own_everything(game, seat: int) -> None:
+def own_everything(game: Game, seat: int) -> None:
     """Give `seat` every property, so landings resolve to nothing."""
     give(game, seat, *RULES.properties)
 

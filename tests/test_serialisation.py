@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import fields
 from typing import Any
 
@@ -14,7 +14,7 @@ import pytest
 
 from engine import (
     ACTION_TYPES, BadAction, BadState, Entropy, Game, Scripted, action_from_json,
-    canonical_json, load_preset,
+    canonical_json,
 )
 from engine.actions import Action
 from engine.match import play_match
@@ -135,7 +135,7 @@ JUNK: list[Any] = [None, True, False, 0, -1, 1, 2, 3, 7, 39, 40, 10**30, -(10**3
                    {"by": 0, "accepted": []}]
 
 
-def mangled(data: dict[str, Any]):
+def mangled(data: dict[str, Any]) -> Iterator[tuple[str, Any]]:
     """Every state with one field or one list item replaced by junk, or one field gone."""
     for key in data:
         gone = dict(data)
