@@ -8,6 +8,7 @@ import pygame
 import trio
 
 from engine import AcceptDraw, Build
+from ui.decisions import RESIGN
 from ui.app import App
 from ui.local_table import BOT_PACE
 from ui.scenes.menu import MenuScene
@@ -212,4 +213,58 @@ async def test_ui_enter_rolls_and_leaving_stops_the_table(autojump_clock) -> Non
         left_at = table.records
         await drive.frames(50, draw=False)
         assert table.records == left_at  # the computer players do not play on alone
+        nursery.cancel_scope.cancel()
+
+
+async def test_ui_resign_asks_first_then_ends_the_game(autojump_clock) -> None:
+    surface = init_pygame()
+    async with trio.open_nursery() as nursery:
+        app, drive = _app(nursery, surface)
+        table = new_table(name="Тест", opponents=1, level="idle", seed=4)
+        nursery.start_soon(table.run)
+        scene = TableScene(app, table)
+        app.push(scene)
+        for _ in range(100):
+            await drive.frames(draw=False)
+            if any(b.intent is RESIGN for b in scene.extras) and scene.seen == table.records:
+                break
+        drive.click_button(next(b for b in scene.extras if b.intent is RESIGN))
+        await drive.frames()
+        assert table.outcome is None  # only asked
+        yes, no = scene._confirm_buttons()
+        drive.click_button(no)
+        await drive.frames()
+        assert not scene._confirm_buttons() and table.outcome is None
+        drive.click_button(next(b for b in scene.extras if b.intent is RESIGN))
+        await drive.frames()
+        drive.click_button(scene._confirm_buttons()[0])
+        for _ in range(40):
+            await drive.frames(draw=False)
+        assert isinstance(app.top, ResultsScene)
+        assert table.outcome.winner != table.me
+        nursery.cancel_scope.cancel()
+
+
+async def test_ui_answering_a_computer_trade_offer(autojump_clock) -> None:
+    from ui.screenshot import _bot_offer, warm_table
+    from ui.vs_computer import default_level
+    surface = init_pygame()
+    async with trio.open_nursery() as nursery:
+        app, drive = _app(nursery, surface)
+        table = warm_table(seed=1, lang="uk", until=_bot_offer, level=default_level())
+        assert _bot_offer(table)
+        offer = dict(table.game.trade)
+        scene = TableScene(app, table)
+        app.push(scene)
+        nursery.start_soon(table.run)
+        await drive.frames()
+        assert scene._modal() == "trade_answer"
+        accept, decline = scene.moves[:2]
+        check_buttons_legal(table.game, table.me, [accept, decline])
+        assert scene.dialog.contains(accept.rect) and scene.dialog.contains(decline.rect)
+        drive.click_button(accept)
+        await drive.frames()
+        game = table.game
+        assert all(game.owner[c] == table.me for c in offer["give"])
+        assert all(game.owner[c] == offer["from"] for c in offer["take"])
         nursery.cancel_scope.cancel()
