@@ -111,6 +111,7 @@ def open_window(size: tuple[int, int] = DEFAULT_SIZE) -> pygame.Surface:
         pygame.quit()
         raise NoDisplay(f"SDL found only its {driver!r} video driver")
     pygame.display.set_caption("Землевласник")
+    pygame.Window.from_display_module().minimum_size = MIN_SIZE
     pygame.key.set_repeat(400, 40)
     return surface
 

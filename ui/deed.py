@@ -24,6 +24,9 @@ ROW_SIZE = theme.SMALL + 1
 ROW_STEP = ROW_SIZE + 9
 FACT_STEP = theme.SMALL + 8
 ABOUT_LINE = 24
+# The deed card's width, and the width of a non-property's description inside it.
+WIDTH = 300
+ABOUT_WIDTH = WIDTH - 44
 
 
 @dataclass(frozen=True)
@@ -109,7 +112,7 @@ def deed_height(game: Game, cell: int, t: dict[str, Any], buttons: int) -> int:
     """How tall the card of `cell` is with `buttons` owner's buttons."""
     top = HEADER + 22
     if not game.rules.cells[cell].is_property:
-        return top + 3 * ABOUT_LINE + 20
+        return top + len(wrap(about(game, cell, t), theme.BODY, ABOUT_WIDTH)) * ABOUT_LINE + 16
     rows = len(deed_rows(game, cell, t)) * ROW_STEP + 16
     figures = len(facts(game, cell, t)) * FACT_STEP + 4
     rent = FACT_STEP + theme.BODY + 18
@@ -143,7 +146,7 @@ def draw_deed(surface: pygame.Surface, rect: pygame.Rect, game: Game, cell: int,
     y = header.bottom + 12
     left, right = rect.left + 22, rect.right - 22
     if not info.is_property:
-        for line in wrap(about(game, cell, t), theme.BODY, rect.width - 44):
+        for line in wrap(about(game, cell, t), theme.BODY, ABOUT_WIDTH):
             draw_text(surface, line, (rect.centerx, y), theme.BODY, theme.INK, anchor="midtop")
             y += ABOUT_LINE
         return

@@ -18,13 +18,14 @@ from .. import theme
 from ..board import deed_colour, draw_board, draw_dice, draw_token
 from ..board_geometry import BoardGeometry
 from ..decisions import BID, RESIGN, TRADE, Intent, deed_buttons, main_buttons, prompt
+from ..deed import WIDTH as DEED_WIDTH
 from ..deed import deed_height, draw_deed, layout_deed
 from ..fonts import Face
 from ..local_table import LocalTable
 from ..narrate import narrate
 from ..text import money
 from ..tokens import TokenAnimator
-from ..widgets import Button, Stepper, Style, draw_text, flow, panel, scrim, stack, wrap
+from ..widgets import Button, Stepper, Style, draw_text, flow, panel, scrim, wrap
 from .base import Scene
 
 # The side panel never gets narrower than this; the board takes the rest of the width.
@@ -45,7 +46,6 @@ PLAYER_ROW = 50
 # Below this window height the player rows tighten so the feed keeps some room.
 COMPACT_HEIGHT = 760
 COMPACT_PLAYER_ROW = 44
-DEED_WIDTH = 300
 DIALOG_WIDTH = 460
 DRAW_OFFER_HEIGHT = 190
 OFFER_BASE = 230
