@@ -1,11 +1,15 @@
-"""Commit-reveal chance: the host's committed secrets and the seeds derived from them.
+"""Commit-reveal chance: the host's chain of secrets and the seeds derived from them.
 
-Every record commits to the host's next secret (`commit = SHA-256(TAG || secret)`) and
-reveals the secret its predecessor committed to. An action that needs chance gets the
-engine's `Entropy(seed)` with
+The host's secrets form a hash chain, fixed before anyone at the table contributed a byte:
+`s_i = commitment(s_{i+1})` with `commitment(x) = SHA-256(TAG_COMMIT || x)`. The lobby
+announces `commitment(s_0)`; record n reveals `s_n`, which opens the secret revealed before
+it, and is itself the commitment to the next. So the host cannot pick a secret later, when
+it knows what the next roll will be for. An action that needs chance gets the engine's
+`Entropy(seed)` with
 `seed = SHA-256(TAG_SEED || table id || seq (8 bytes, big-endian) || host secret || actor entropy)`.
-The host fixed its secret before the actor chose its entropy; the actor could not see the
-secret; so neither side chooses the outcome, and anyone holding the records can recompute it.
+A peer's entropy is fresh and its own; the host's own and computer seats, and the clock,
+use the start entropy (the hash of every player's Ready entropy), unknown when the chain was
+made. Anyone holding the records can recompute every outcome.
 """
 from __future__ import annotations
 
@@ -15,13 +19,13 @@ import os
 
 TAG_COMMIT = b"zemlevlasnyk/v1/commit\n"
 TAG_SEED = b"zemlevlasnyk/v1/seed\n"
+TAG_START = b"zemlevlasnyk/v1/start-entropy\n"
 SECRET_BYTES = 32
+# Records one chain covers: a long game is a few thousand; making it takes ~60 ms. When it
+# runs out the host starts a new chain (announced in the record that uses its last secret).
+CHAIN_LENGTH = 1 << 16
 # The actor's contribution: as much entropy as the host's secret.
 ENTROPY_BYTES = 32
-
-
-def new_secret() -> bytes:
-    return os.urandom(SECRET_BYTES)
 
 
 def new_entropy() -> bytes:
@@ -30,6 +34,38 @@ def new_entropy() -> bytes:
 
 def commitment(secret: bytes) -> str:
     return hashlib.sha256(TAG_COMMIT + secret).hexdigest()
+
+
+class SecretChain:
+    """The host's secrets, handed out in order: each opens the commitment before it."""
+
+    def __init__(self, length: int = CHAIN_LENGTH) -> None:
+        secret = os.urandom(SECRET_BYTES)
+        backwards = [secret]
+        for _ in range(length - 1):
+            secret = hashlib.sha256(TAG_COMMIT + secret).digest()
+            backwards.append(secret)
+        self._secrets = backwards[::-1]
+        self._next = 0
+
+    @property
+    def anchor(self) -> str:
+        """The commitment to the first secret (what the lobby, or a renewal, announces)."""
+        return commitment(self._secrets[0])
+
+    def take(self) -> bytes:
+        secret = self._secrets[self._next]
+        self._next += 1
+        return secret
+
+    @property
+    def exhausted(self) -> bool:
+        return self._next >= len(self._secrets)
+
+
+def start_entropy(ready_entropies: list[bytes]) -> bytes:
+    """The entropy of actions the host applies itself: every Ready's entropy, hashed."""
+    return hashlib.sha256(TAG_START + b"".join(ready_entropies)).digest()
 
 
 def opens(commit_hex: str, secret: bytes) -> bool:

@@ -26,8 +26,7 @@ from p2p.errors import Code, ProtocolError, Rejected, local
 from p2p.handshake import PLAYING, Joiner
 from p2p.identity import COLOURS, Profile, clean_name, fingerprint
 from p2p.policy import Policy
-from p2p.records import (ACT, HOST, HOST_ENTROPY, START, TIMEOUT, ZERO_HASH, record_hash,
-                         seal_record, start_seed)
+from p2p.records import ACT, HOST, START, TIMEOUT, ZERO_HASH, record_hash, seal_record, start_seed
 
 MAX_SEATS = 4
 PRESET = "zemlevlasnyk"
@@ -114,7 +113,7 @@ class _Conn:
 class TableHost:
     def __init__(self, host: Profile, *, table: str | None = None, join_secret: bytes | None = None,
                  clock: bool = True, auto_start_at: int | None = None, table_name: str | None = None,
-                 rules: Any = None) -> None:
+                 rules: Any = None, chain_length: int = commit_reveal.CHAIN_LENGTH) -> None:
         self.profile = host
         self.key: SigningKey = host.signing_key
         self.key_hex = host.key_hex
@@ -134,8 +133,11 @@ class TableHost:
         self.policies: dict[int, Policy] = {}
         self._lobby_policies: dict[int, Policy] = {}
         self._state: Any = None
-        self._secret = commit_reveal.new_secret()
+        self._chain_length = chain_length
+        self._chain = commit_reveal.SecretChain(chain_length)
+        self._secret = self._chain.take()
         self.lobby_commit = commit_reveal.commitment(self._secret)
+        self.start_entropy = b""
         self._action_sigs: set[str] = set()
         self._clock = DecisionClock()
         self._chat = RateLimiter()
@@ -218,6 +220,7 @@ class TableHost:
         self.players = [self.seats[i] for i in order]  # type: ignore[misc]
         self.policies = {n: self._lobby_policies[i] for n, i in enumerate(order) if i in self._lobby_policies}
         readies = [p.ready for p in self.players if p.key != self.key_hex]
+        self.start_entropy = commit_reveal.start_entropy([bytes.fromhex(r["entropy"]) for r in readies])
         secret = self._secret
         self.game = Game.new(self.rules, players=len(self.players),
                              chance=Entropy(start_seed(self.table, secret, readies)))
@@ -236,7 +239,7 @@ class TableHost:
                 or self.players[action.seat].key != self.key_hex:
             raise local(Code.NOT_SEATED, "the host does not play that seat")
         self._check_turn(action)
-        return self._record(HOST, action, None, HOST_ENTROPY, now)
+        return self._record(HOST, action, None, self.start_entropy, now)
 
     def step(self, now: float) -> list[Output]:
         """Let one computer player (or the host's bot seat) act, if one is to decide."""
@@ -253,7 +256,7 @@ class TableHost:
                     action = self.game.safe_action(decision.seat)
                     if action is None:
                         continue
-                return self._record(HOST, action, None, HOST_ENTROPY, now)
+                return self._record(HOST, action, None, self.start_entropy, now)
         return []
 
     def tick(self, now: float) -> list[Output]:
@@ -268,7 +271,7 @@ class TableHost:
                 self._clock.clear()
                 self._retime(actor=None, now=now)
                 continue
-            outs += self._record(TIMEOUT, action, None, HOST_ENTROPY, now)
+            outs += self._record(TIMEOUT, action, None, self.start_entropy, now)
         return outs
 
     def next_deadline(self) -> float | None:
@@ -453,11 +456,15 @@ class TableHost:
     def _publish(self, kind: str, action: Action | None, envelope: dict[str, Any] | None, secret: bytes,
                  setup: dict[str, Any] | None, state: Any, now: float) -> list[Output]:
         assert self.game is not None
-        self._secret = commit_reveal.new_secret()
+        renew = None
+        if self._chain.exhausted:
+            self._chain = commit_reveal.SecretChain(self._chain_length)
+            renew = self._chain.anchor
+        self._secret = self._chain.take()
         record = seal_record(self.key, {
             "table": self.table, "seq": self.seq + 1, "prev": self.head, "kind": kind, "setup": setup,
             "act": envelope, "auto": None if envelope is not None or action is None else action.to_json(),
-            "reveal": secret.hex(), "commit": commit_reveal.commitment(self._secret),
+            "reveal": secret.hex(), "renew": renew,
             "diff": make_diff(self._state, state), "state": self.game.state_hash()})
         self._state = state
         self.records.append(record)

@@ -30,10 +30,6 @@ HOST = "host"          # an action of a seat the host plays itself (its own seat
 TIMEOUT = "timeout"    # the clock ran out: the host applied the engine's safe action
 KINDS = (START, ACT, HOST, TIMEOUT)
 
-# Entropy of actions the host applies itself: empty, so the outcome follows from the
-# secret the host committed to in the previous record and nothing it can pick afterwards.
-HOST_ENTROPY = b""
-
 
 def record_hash(record: dict[str, Any]) -> str:
     """SHA-256 over exactly what the host signed, then the signature: the chain covers both,
@@ -84,6 +80,7 @@ class Replica:
         self.seq = -1
         self.head = ZERO_HASH
         self.next_commit: str | None = None
+        self.start_entropy = b""
         self.game: Game | None = None
         self.state: Any = None
         self.players: tuple[Player, ...] = ()
@@ -117,6 +114,8 @@ class Replica:
         if record["prev"] != self.head:
             raise cheat("does not chain onto the previous record")
         secret = bytes.fromhex(record["reveal"])
+        if len(secret) != commit_reveal.SECRET_BYTES:
+            raise cheat("the revealed secret has the wrong size")
         kind = record["kind"]
         if kind not in KINDS or (kind == START) != (seq == 0):
             raise cheat(f"kind {kind!r} is out of place")
@@ -131,13 +130,14 @@ class Replica:
             raise cheat("the state diff disagrees with the rules (replayed here)")
         if hashlib.sha256(canonical_json(state)).hexdigest() != record["state"]:
             raise cheat("the state hash is wrong")
-        commit = record["commit"]
-        if not isinstance(commit, str) or len(commit) != 64:
-            raise cheat("no commitment to the next secret")
+        renew = record["renew"]
+        if renew is not None and (not isinstance(renew, str) or len(bytes.fromhex(renew)) != 32):
+            raise cheat("a malformed renewal of the secret chain")
         self.state = state
         self.seq = seq
         self.head = hashlib.sha256(signed + sig).hexdigest()  # record_hash(), without encoding twice
-        self.next_commit = commit
+        # The revealed secret is the commitment to the next one, unless a new chain starts.
+        self.next_commit = renew if renew is not None else record["reveal"]
         return events
 
     def _start(self, record: dict[str, Any], secret: bytes, cheat) -> list[dict[str, Any]]:
@@ -158,6 +158,7 @@ class Replica:
                 raise cheat("a Ready is forged or bound to another commitment")
         self.players = players
         self.clock = bool(setup["clock"])
+        self.start_entropy = commit_reveal.start_entropy([bytes.fromhex(r["entropy"]) for r in readies])
         self.game = Game.new(self.rules, players=len(players),
                              chance=Entropy(start_seed(self.table, secret, readies)))
         self.state = None
@@ -183,7 +184,7 @@ class Replica:
             self.action_sigs.add(envelope["sig"])
         else:
             action = action_from_json(record["auto"])
-            entropy = HOST_ENTROPY
+            entropy = self.start_entropy
             if not 0 <= action.seat < len(self.players):
                 raise cheat("the action's seat is not a seat of this game")
             if kind == HOST and self.players[action.seat].key != self.host_key:

@@ -43,9 +43,10 @@ class MemoryTable:
     """A host core and peer cores passing canonical-JSON messages through a queue."""
 
     def __init__(self, *, peers: int = 3, level: str | None = "medium", clock: bool = True,
-                 host_cls: type[TableHost] = TableHost, seed: int = 1, table: str = "00112233aabbccdd") -> None:
+                 host_cls: type[TableHost] = TableHost, seed: int = 1, table: str = "00112233aabbccdd",
+                 chain_length: int = 4096) -> None:
         self.now = 1000.0
-        self.host = host_cls(profile(0, "Host"), table=table, clock=clock)
+        self.host = host_cls(profile(0, "Host"), table=table, clock=clock, chain_length=chain_length)
         self.peers: dict[int, TablePeer] = {}
         self.closed: dict[int, Close] = {}
         self.refusals: dict[int, list[Refused]] = {}

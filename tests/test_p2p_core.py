@@ -433,3 +433,25 @@ def test_knocking_twice_does_not_skip_the_hosts_answer() -> None:
     table.add_peer(1, has_secret=False)
     table.run()
     assert len(table.knocks) == 2 and table.peers[1].role is None
+
+
+def test_the_secret_chain_is_renewed_and_peers_follow() -> None:
+    table = _started(peers=2, seed=8, chain_length=3)
+    table.run()
+    renewals = [r["seq"] for r in table.host.records if r["renew"] is not None]
+    assert len(renewals) >= 2 and renewals[:2] == [2, 5]
+    for n in (1, 2):
+        assert table.cheated(n) is None and table.peers[n].replica.head == table.host.head
+
+
+def test_each_revealed_secret_opens_the_one_before() -> None:
+    table = _started(peers=2, level=None)
+    table.run()
+    for _ in range(3):
+        n, peer, game = _playing_peer(table)
+        table.send_from(n, peer.act(game.safe_action(peer.seat)).message)
+        table.run()
+    records = table.host.records
+    assert commit_reveal.opens(records[0]["setup"]["commit"], bytes.fromhex(records[0]["reveal"]))
+    for before, after in zip(records, records[1:]):
+        assert commit_reveal.opens(before["reveal"], bytes.fromhex(after["reveal"]))
