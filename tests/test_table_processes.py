@@ -76,3 +76,14 @@ def test_bad_command_lines_give_clear_messages(tmp_path, args, message) -> None:
                           text=True, timeout=60)
     assert done.returncode == 2
     assert message in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_port_in_use_is_a_clear_message(tmp_path) -> None:
+    import socket
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run(cli("host", "--bind", "127.0.0.1", "--port", str(port), "--no-mdns"), cwd=REPO,
+                              env=subprocess_env(tmp_path), capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "cannot listen" in done.stderr and "Traceback" not in done.stderr
