@@ -8,7 +8,6 @@ malformed diff is a `ValueError`, after which the state must be thrown away.
 """
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 Path = list[Any]
@@ -53,7 +52,7 @@ def apply_diff(state: Any, diff: Any) -> Any:
         if not path:
             if len(edit) == 1:
                 raise ValueError("cannot delete the whole state")
-            result = copy.deepcopy(edit[1])
+            result = _copy(edit[1])
             continue
         parent = result
         for step in path[:-1]:
@@ -64,12 +63,22 @@ def apply_diff(state: Any, diff: Any) -> Any:
                 raise ValueError(f"cannot delete {path!r}")
             del parent[last]
         elif isinstance(parent, dict) and isinstance(last, str):
-            parent[last] = copy.deepcopy(edit[1])
+            parent[last] = _copy(edit[1])
         elif isinstance(parent, list) and _is_index(last) and last < len(parent):
-            parent[last] = copy.deepcopy(edit[1])
+            parent[last] = _copy(edit[1])
         else:
             raise ValueError(f"cannot set {path!r}")
     return result
+
+
+def _copy(value: Any) -> Any:
+    """A copy of plain JSON data (several times faster than `copy.deepcopy` on it), so that
+    the state never shares lists or objects with the record it came from."""
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value
 
 
 def _is_index(step: Any) -> bool:

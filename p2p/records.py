@@ -94,7 +94,7 @@ class Replica:
             return self._accept(record)
         except CheatingHost:
             raise
-        except (KeyError, TypeError, ValueError, AttributeError, EngineError) as exc:
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError, EngineError) as exc:
             raise CheatingHost(f"malformed record: {type(exc).__name__}: {str(exc)[:160]}", seq=seq) from None
 
     def _accept(self, record: dict[str, Any]) -> list[dict[str, Any]]:
