@@ -297,6 +297,9 @@ def _check_consistent(s: GameState) -> None:
          "debts outside the debt phase")
     if s.debts:
         need(alive[s.debts[0][0]], "the debtor is out of the game")
+    if s.resume == "jail_move":
+        need(s.jailed[s.active] and s.dice is not None and s.debts[0][0] == s.active,
+             "a move out of jail for a player who is not leaving it")
     t = s.trade
     need((t is not None) == (phase == "trade") == (s.trade_resume is not None),
          "a trade outside the trade phase")

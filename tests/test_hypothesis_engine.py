@@ -195,14 +195,22 @@ def test_hypothesis_mangled_states_are_refused_or_whole(data: st.DataObject) -> 
         loaded = Game.from_json(mangled, RULES)
     except BadState:
         return
-    # accepted: then it is a state every query answers, and it round-trips itself
+    # accepted: then it is a state every query answers, that round-trips itself, and that
+    # plays on (the clock's moves) with no error but the engine's own
     assert Game.from_json(loaded.to_json(), RULES).to_json() == loaded.to_json()
-    loaded.pending()
     for seat in range(loaded.players):
         loaded.legal(seat)
         action = loaded.safe_action(seat)
         if action is not None:
             loaded.is_legal(action)
+    for _ in range(30):
+        if loaded.outcome() is not None:
+            break
+        decision = loaded.pending()[0]
+        try:
+            loaded.apply(loaded.safe_action(decision.seat, decision.kind), chance)
+        except EngineError:
+            break
 
 
 # -- 2. random walk -------------------------------------------------------------------------

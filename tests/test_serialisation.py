@@ -13,12 +13,13 @@ from typing import Any
 import pytest
 
 from engine import (
-    ACTION_TYPES, BadAction, BadState, Entropy, Game, Scripted, action_from_json,
-    canonical_json,
+    ACTION_TYPES, BadAction, BadState, EngineError, Entropy, Game, Roll, Ruleset, Scripted,
+    action_from_json, canonical_json,
 )
 from engine.actions import Action
+from engine.bots import make_bot
 from engine.match import play_match
-from engine_helpers import RULES
+from engine_helpers import RULES, act, give, new_game
 
 # -- recording chance, so a restored copy can be replayed with the same outcomes -------------
 
@@ -89,7 +90,6 @@ def test_serialisation_state_is_plain_canonical_json(sample_states) -> None:
 def test_serialisation_restored_game_plays_on_identically(seed: int) -> None:
     """After every action, a game rebuilt from JSON takes the next action to the same state."""
     players = 2 + seed % 3
-    from engine.bots import make_bot
     bots = [make_bot("random", seed * 10 + i) for i in range(players)]
     chance = Recorder(bytes([seed]))
     game = Game.new(RULES, players, first=0)
@@ -123,7 +123,6 @@ def test_serialisation_other_ruleset_is_refused() -> None:
     data = Game.new(RULES, 2, first=0).to_json()
     other = copy.deepcopy(RULES.data)
     other["start_cash"] = 1
-    from engine import Ruleset
     with pytest.raises(BadState):
         Game.from_json(data, Ruleset(other))
 
@@ -131,8 +130,9 @@ def test_serialisation_other_ruleset_is_refused() -> None:
 # -- mangled state data ---------------------------------------------------------------------
 
 JUNK: list[Any] = [None, True, False, 0, -1, 1, 2, 3, 7, 39, 40, 10**30, -(10**30), 1.5, "",
-                   "x", "pre_roll", "release", [], [0], [None], [[]], {}, {"a": 1},
-                   {"by": 0, "accepted": []}]
+                   "x", "pre_roll", "post_roll", "buy", "auction", "debt", "trade", "over",
+                   "jail_move", "finish_move", "release", [], [0], [None], [[]], [1, 1], {},
+                   {"a": 1}, {"by": 0, "accepted": []}]
 
 
 def mangled(data: dict[str, Any]) -> Iterator[tuple[str, Any]]:
@@ -170,13 +170,21 @@ def loads_or_bad_state(data: Any) -> Game | None:
     again = game.to_json()
     assert Game.from_json(again, RULES).to_json() == again
     game.state_hash()
-    game.pending()
     game.outcome()
     for seat in range(game.players):
         game.legal(seat)
         action = game.safe_action(seat)
         if action is not None:
             game.is_legal(action)
+    chance = Entropy(b"mangled")
+    for _ in range(20):                     # the clock plays on with no error but its own
+        if game.outcome() is not None:
+            break
+        decision = game.pending()[0]
+        try:
+            game.apply(game.safe_action(decision.seat, decision.kind), chance)
+        except EngineError:
+            break
     return game
 
 
@@ -258,3 +266,18 @@ def test_serialisation_action_garbage_gives_bad_action(kind: str) -> None:
 def test_serialisation_not_an_action(data: Any) -> None:
     with pytest.raises(BadAction):
         action_from_json(data)
+
+
+def test_serialisation_jail_move_needs_a_jailed_debtor() -> None:
+    """Settling a debt with `jail_move` pending moves the token out of jail by the dice: a
+    state saying so for a player not in jail, or with no dice, cannot be a game."""
+    game = new_game(2)
+    give(game, 1, 5, 15, 25, 35)
+    give(game, 0, 39)
+    game.cash[0] = 5_000
+    act(game, Roll(0), dice=[(2, 3)])
+    data = game.to_json()
+    assert data["phase"] == "debt" and data["resume"] == "finish_move"
+    for bad in ({**data, "resume": "jail_move"}, {**data, "resume": "jail_move", "dice": None}):
+        with pytest.raises(BadState):
+            Game.from_json(bad, RULES)
