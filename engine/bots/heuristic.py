@@ -50,8 +50,10 @@ class Style:
     propose: bool = True
     propose_percent: int = 100     # chance per turn to look for an offer
     weight: float = 0.5            # a partner's gain counts this much against mine
+    group_sale_weight: float = 0.0  # ... at least this much when they get a group and I don't
     margin_share: float = 0.02     # least gain worth a trade, share of starting cash
     premium: float = 1.5           # offers pay at least this times the face price taken
+    sweeteners: int = 1            # how many of my deeds to try adding to an offer
     raise_step: float = 0.15       # a declined offer goes up by this share of the group price
     face_value_answers: bool = False   # easy: judge offers by face price
     face_accept: float = 1.25      # easy: accept when getting this times what it gives
@@ -71,9 +73,9 @@ MEDIUM = Style(
     premium=1.5, jail_stay_when_free_below=6, deny_weight=0.5,
 )
 HARD = Style(
-    level="hard", appraiser="income", horizon=60.0, option_weight=0.8, future_laps=4.0,
+    level="hard", appraiser="income", horizon=60.0, option_weight=0.8, future_laps=1.0,
     buy_reserve=0.0, build_reserve=0.03, exposure_turns=1.0, mortgage_to_build=True, weight=0.6,
-    premium=1.3, jail_stay_when_free_below=8, deny_weight=0.5,
+    premium=1.3, jail_stay_when_free_below=8, deny_weight=0.5, group_sale_weight=1.0,
 )
 STYLES = {s.level: s for s in (EASY, MEDIUM, HARD)}
 
@@ -464,7 +466,13 @@ class HeuristicBot:
             completes = bool(T.completed_groups(game, T.after(game, deal)[0], seat))
             need = s.face_accept_group if completes else s.face_accept
             return AcceptTrade(seat) if get >= give * need and get > 0 else DeclineTrade(seat)
-        score = T.gain(self.appraiser(game), game, deal, s.weight)
+        weight = s.weight
+        owner_after = T.after(game, deal)[0]
+        if (T.completed_groups(game, owner_after, deal.partner)
+                and not T.completed_groups(game, owner_after, seat)):
+            # Selling a partner their group for money: they become the threat to beat.
+            weight = max(weight, s.group_sale_weight)
+        score = T.gain(self.appraiser(game), game, deal, weight)
         return AcceptTrade(seat) if score > self._margin(game) else DeclineTrade(seat)
 
     def _offer(self, game: Game, seat: int) -> ProposeTrade | None:
@@ -475,7 +483,8 @@ class HeuristicBot:
         return T.propose(game, seat, partners, self.appraiser(game), weight=s.weight,
                          partner_model=self.partner_model(game), partner_weight=s.weight, margin=self._margin(game), premium=s.premium,
                          declined=self._declined, raise_step=s.raise_step,
-                         cash_floor=self.reserve(game, seat, s.buy_reserve))
+                         cash_floor=self.reserve(game, seat, s.buy_reserve),
+                         sweetener_count=s.sweeteners)
 
     # -- draws -----------------------------------------------------------------------------
 

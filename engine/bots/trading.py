@@ -140,7 +140,8 @@ def sweeteners(game: Game, seat: int, partner: int, keep: Iterable[int]) -> list
 
 def propose(game: Game, seat: int, partners: tuple[int, ...], appraiser, *, weight: float,
             partner_model, partner_weight: float, margin: float, premium: float,
-            declined: dict[tuple, int], raise_step: float, cash_floor: int) -> ProposeTrade | None:
+            declined: dict[tuple, int], raise_step: float, cash_floor: int,
+            sweetener_count: int = 1) -> ProposeTrade | None:
     """The best offer that completes one of my groups and that the partner might accept.
 
     The money is the least that a partner judging by `partner_model` would need, and at
@@ -156,8 +157,7 @@ def propose(game: Game, seat: int, partners: tuple[int, ...], appraiser, *, weig
         take = tuple(sorted(missing))
         gives: list[tuple[int, ...]] = [()]
         extra = sweeteners(game, seat, partner, keep=())
-        if extra:
-            gives.append((extra[0],))
+        gives += [(c,) for c in extra[:sweetener_count]]
         group_price = sum(cells[c].price for c in game.rules.group_of[take[0]])
         for give in gives:
             deal0 = Deal(seat, partner, give, take, 0)
