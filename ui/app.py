@@ -15,6 +15,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import queue  # noqa: E402
 import sys  # noqa: E402
+import warnings  # noqa: E402
 from collections.abc import Awaitable, Callable  # noqa: E402
 from typing import Any  # noqa: E402
 
@@ -111,7 +112,11 @@ def open_window(size: tuple[int, int] = DEFAULT_SIZE) -> pygame.Surface:
         pygame.quit()
         raise NoDisplay(f"SDL found only its {driver!r} video driver")
     pygame.display.set_caption("Землевласник")
-    pygame.Window.from_display_module().minimum_size = MIN_SIZE
+    with warnings.catch_warnings():
+        # pygame-ce 2.5 sets a display-module window's minimum size only through this
+        # (deprecated for drawing, which we do not do through it).
+        warnings.simplefilter("ignore", DeprecationWarning)
+        pygame.Window.from_display_module().minimum_size = MIN_SIZE
     pygame.key.set_repeat(400, 40)
     return surface
 

@@ -97,6 +97,8 @@ class TableScene(Scene):
         self.hint_lines: list[str] = []
         self.hint_top = 0
         self.feed_area = pygame.Rect(0, 0, 0, 0)
+        self.board_image: pygame.Surface | None = None
+        self.board_key: tuple[Any, ...] | None = None
 
     # --- layout ---------------------------------------------------------------------------
 
@@ -141,6 +143,7 @@ class TableScene(Scene):
             self.deed_rect.center = self.geo.centre.center
             self.deed_rect.clamp_ip(pygame.Rect(0, 0, *self.size))
             self.deed_close = layout_deed(self.deed_rect, self.deed)
+        self._render_board()
 
     def _place_dialog(self) -> None:
         if self.game.phase == "trade":
@@ -314,16 +317,31 @@ class TableScene(Scene):
 
     # --- drawing --------------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(theme.BACKGROUND)
+    def _render_board(self) -> None:
+        """Paint the board and its centre once per change of the game, the selection or the
+        size: redrawing forty cells of fitted text every frame would cost most of a frame."""
+        key = (self.table.records, self.selected, self.size)
+        if key == self.board_key:
+            return
+        self.board_key = key
+        area = self.geo.area
+        image = pygame.Surface(area.size)
         game = self.game
         highlight = []
         if game.phase == "buy" and game.pending_buy is not None:
             highlight.append(game.pending_buy)
         if game.phase == "auction":
             highlight.append(game.auction["cell"])
-        draw_board(surface, self.geo, game, self.table.players, self.app.lang, self.selected, highlight)
-        self._draw_centre(surface)
+        local = BoardGeometry(image.get_rect(), game.rules.size)
+        draw_board(image, local, game, self.table.players, self.app.lang, self.selected, highlight)
+        self._draw_centre(image, local)
+        self.board_image = image
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BACKGROUND)
+        game = self.game
+        if self.board_image is not None:
+            surface.blit(self.board_image, self.geo.area)
         radius = max(8, round(self.geo.cell * 0.2))
         active = game.main_seat()
         for seat, spot in enumerate(self.animator.spots(self.geo)):
@@ -339,8 +357,8 @@ class TableScene(Scene):
             scrim(surface)
             self._draw_offer(surface, modal)
 
-    def _draw_centre(self, surface: pygame.Surface) -> None:
-        centre = self.geo.centre
+    def _draw_centre(self, surface: pygame.Surface, geo: BoardGeometry) -> None:
+        centre = geo.centre
         title_size = max(20, centre.width // 12)
         draw_text(surface, self.t["title"].upper(), (centre.centerx, centre.top + centre.height // 5),
                   title_size, theme.BUTTON_PRIMARY, Face.BOLD, "center")
