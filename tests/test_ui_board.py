@@ -127,3 +127,21 @@ def test_ui_board_has_every_cell_of_the_ruleset() -> None:
     rules = load_preset()
     geo = BoardGeometry(pygame.Rect(0, 0, 600, 600), rules.size)
     assert len(geo.places) == rules.size
+
+
+async def test_ui_feed_scrolls_back_with_the_wheel(autojump_clock) -> None:
+    surface = init_pygame()
+    table = warm_table(seed=1, lang="uk")
+    app = App(surface.get_size(), lang="uk", spawn=lambda fn: None)
+    scene = TableScene(app, table)
+    app.push(scene)
+    drive = Driver(app, surface)
+    await drive.frames()
+    assert len(scene.feed_lines) > scene._feed_fits() + 10
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=scene.feed_area.center, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False, precise_x=0.0, precise_y=2.0))
+    await drive.frames()
+    assert scene.feed_scroll == 6
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-50, flipped=False, precise_x=0.0, precise_y=-50.0))
+    await drive.frames()
+    assert scene.feed_scroll == 0

@@ -15,7 +15,7 @@ import pygame
 from engine import BANK, Action, Bid, EndTurn, Resign, Roll, RollForDouble
 
 from .. import theme
-from ..board import deed_colour, draw_board, draw_dice, draw_token
+from ..board import draw_board, draw_dice, draw_token
 from ..board_geometry import BoardGeometry
 from ..decisions import BID, RESIGN, TRADE, Intent, deed_buttons, main_buttons, prompt
 from ..deed import WIDTH as DEED_WIDTH
@@ -27,11 +27,15 @@ from ..text import money
 from ..tokens import TokenAnimator
 from ..widgets import Button, Stepper, Style, draw_text, flow, panel, scrim, wrap
 from .base import Scene
+from .offer import DIALOG_WIDTH, draw_offer, offer_height, place_answers
 
 # The side panel never gets narrower than this; the board takes the rest of the width.
 PANEL_MIN = 360
 # Lines of the feed kept (older ones scroll away for good).
 FEED_KEEP = 200
+FEED_STEP = theme.SMALL + 6
+# Feed lines one notch of the mouse wheel scrolls.
+FEED_WHEEL_LINES = 3
 # Bids go up in thousands: every price on the board is a whole number of thousands.
 BID_STEP = 1000
 # Seconds the final position stays on screen before the results.
@@ -46,10 +50,6 @@ PLAYER_ROW = 50
 # Below this window height the player rows tighten so the feed keeps some room.
 COMPACT_HEIGHT = 760
 COMPACT_PLAYER_ROW = 44
-DIALOG_WIDTH = 460
-DRAW_OFFER_HEIGHT = 190
-OFFER_BASE = 230
-OFFER_LINE = 22
 
 # The moves Enter or Space make: the ones that only move the game on.
 KEYBOARD_MOVES = (Roll, RollForDouble, EndTurn)
@@ -75,6 +75,8 @@ class TableScene(Scene):
         self.animator = TokenAnimator(self.game.pos, self.game.rules.size)
         self.feed: deque[tuple[str, int | None]] = deque(maxlen=FEED_KEEP)
         self.feed_lines: list[tuple[str, int | None]] = []
+        self.feed_scroll = 0          # lines scrolled back from the newest
+        self.feed_width = 0
         self.selected: int | None = None
         self.stepper = Stepper(0, 0, 0, BID_STEP)
         self.moves: list[Button] = []
@@ -137,6 +139,9 @@ class TableScene(Scene):
         self.hint_top = y
         y += len(self.hint_lines) * HINT_STEP + 12
         self.feed_area = pygame.Rect(inner.left, y + 10, inner.width, self.panel.bottom - y - 22)
+        if self.feed_area.width != self.feed_width:
+            self._rewrap_feed()
+        self._clamp_scroll()
         if self.selected is not None:
             height = deed_height(self.game, self.selected, self.t, len(self.deed))
             self.deed_rect = pygame.Rect(0, 0, DEED_WIDTH, height)
@@ -146,18 +151,10 @@ class TableScene(Scene):
         self._render_board()
 
     def _place_dialog(self) -> None:
-        if self.game.phase == "trade":
-            listed = max(len(self.game.trade["give"]), len(self.game.trade["take"]), 1)
-            height = OFFER_BASE + listed * OFFER_LINE
-        else:
-            height = DRAW_OFFER_HEIGHT
-        self.dialog = pygame.Rect(0, 0, DIALOG_WIDTH, height)
+        self.dialog = pygame.Rect(0, 0, DIALOG_WIDTH, offer_height(self.game))
         self.dialog.center = self.geo.centre.center
         self.dialog.clamp_ip(pygame.Rect(0, 0, *self.size))
-        row = pygame.Rect(self.dialog.left + 24, self.dialog.bottom - 24 - BUTTON_HEIGHT, self.dialog.width - 48, 0)
-        width = (row.width - 12) // 2
-        for n, b in enumerate(self.moves[:2]):
-            b.rect = pygame.Rect(row.left + n * (width + 12), row.top, width, BUTTON_HEIGHT)
+        place_answers(self.dialog, self.moves[:2])
 
     def _modal(self) -> str | None:
         """The offer the person must answer in a dialog: a trade or a draw."""
@@ -228,11 +225,27 @@ class TableScene(Scene):
         for text, seat in self.feed:
             for n, piece in enumerate(wrap(text, theme.SMALL, width)):
                 lines.append((piece if n == 0 else "  " + piece, seat))
+        if self.feed_scroll:
+            # Reading older lines: new ones arrive below without moving what is shown.
+            self.feed_scroll += max(0, len(lines) - len(self.feed_lines))
         self.feed_lines = lines
+        self.feed_width = self.feed_area.width
+        self._clamp_scroll()
+
+    def _feed_fits(self) -> int:
+        return max(0, self.feed_area.height // FEED_STEP)
+
+    def _clamp_scroll(self) -> None:
+        self.feed_scroll = max(0, min(self.feed_scroll, len(self.feed_lines) - self._feed_fits()))
 
     # --- input ----------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEWHEEL:
+            if self.feed_area.collidepoint(self.app.mouse):
+                self.feed_scroll += event.y * FEED_WHEEL_LINES
+                self._clamp_scroll()
+            return
         if event.type == pygame.KEYDOWN:
             if self.stepper.key(event):
                 return
@@ -355,7 +368,9 @@ class TableScene(Scene):
         modal = self._modal()
         if modal:
             scrim(surface)
-            self._draw_offer(surface, modal)
+            draw_offer(surface, self.dialog, self.game, self.names, self.t, self.app.lang)
+            for b in self.moves[:2]:
+                b.draw(surface, self.app.mouse)
 
     def _draw_centre(self, surface: pygame.Surface, geo: BoardGeometry) -> None:
         centre = geo.centre
@@ -427,17 +442,21 @@ class TableScene(Scene):
         if area.height < 40:
             return
         pygame.draw.line(surface, theme.PANEL_LINE, (area.left, area.top - 10), (area.right, area.top - 10))
-        step = theme.SMALL + 6
-        fits = max(0, area.height // step)
+        step = FEED_STEP
+        fits = self._feed_fits()
         y = area.top
-        shown = self.feed_lines[-fits:] if fits else []
+        end = len(self.feed_lines) - self.feed_scroll
+        shown = self.feed_lines[max(0, end - fits):end] if fits else []
         for n, (line, seat) in enumerate(shown):
-            fresh = n >= len(shown) - 3
+            fresh = not self.feed_scroll and n >= len(shown) - 3
             if seat is not None and not line.startswith("  "):
                 colour = theme.player_colour(self.table.players[seat].colour)
                 pygame.draw.circle(surface, colour, (area.left + 4, y + step // 2 - 2), 4)
             draw_text(surface, line, (area.left + 14, y), theme.SMALL, theme.INK if fresh else theme.INK_SOFT)
             y += step
+        if self.feed_scroll:
+            draw_text(surface, "↓ " + self.t["feed_newer"], (area.right, area.bottom), theme.TINY, theme.FOCUS,
+                      Face.BOLD, "bottomright")
 
     def _hint(self) -> str:
         game = self.game
@@ -446,58 +465,6 @@ class TableScene(Scene):
         if not any(game.owner[c] == self.me for c in game.rules.properties):
             return ""
         return self.t["manage_hint"]
-
-    def _draw_offer(self, surface: pygame.Surface, kind: str) -> None:
-        box = self.dialog
-        panel(surface, box, theme.CARD, radius=12, shadow=True)
-        left = box.left + 24
-        game = self.game
-        if kind == "draw_answer":
-            by = game.draw["by"]
-            draw_text(surface, self.t["draw_offer_title"].format(name=self.names[by]), (left, box.top + 22),
-                      theme.HEADING, theme.INK, Face.BOLD)
-            for n, line in enumerate(wrap(self.t["draw_offer_text"], theme.BODY, box.width - 48)):
-                draw_text(surface, line, (left, box.top + 64 + n * 22), theme.BODY, theme.INK_SOFT)
-        else:
-            trade = game.trade
-            frm = trade["from"]
-            draw_text(surface, self.t["trade_offer_title"].format(name=self.names[frm]), (left, box.top + 22),
-                      theme.HEADING, theme.INK, Face.BOLD)
-            y = box.top + 66
-            half = (box.width - 60) // 2
-            for column, (title, cells) in enumerate(((self.t["trade_you_get"], trade["give"]),
-                                                      (self.t["trade_you_give"], trade["take"]))):
-                x = left + column * (half + 12)
-                draw_text(surface, title, (x, y), theme.SMALL, theme.INK_SOFT, Face.BOLD)
-                yy = y + 24
-                for cell in cells or ():
-                    yy = self._draw_deed_chip(surface, cell, x, yy)
-                if not cells:
-                    draw_text(surface, self.t["nothing"], (x, yy), theme.SMALL, theme.INK_SOFT)
-            money_line = _trade_money_line(trade["money"], self.names[frm], self.t)
-            if money_line:
-                draw_text(surface, money_line, (left, box.bottom - 34 - BUTTON_HEIGHT - 8), theme.BODY, theme.INK,
-                          Face.BOLD, "bottomleft")
-        for b in self.moves[:2]:
-            b.draw(surface, self.app.mouse)
-
-    def _draw_deed_chip(self, surface: pygame.Surface, cell: int, x: int, y: int) -> int:
-        rules = self.game.rules
-        pygame.draw.rect(surface, deed_colour(rules, cell), (x, y + 2, 10, 16), border_radius=2)
-        name = rules.cell_name(cell, self.app.lang)
-        if self.game.mortgaged[cell]:
-            name += " " + self.t["mortgaged_mark"]
-        draw_text(surface, name, (x + 16, y), theme.SMALL, theme.INK)
-        return y + 22
-
-
-def _trade_money_line(amount: int, partner: str, t: dict[str, Any]) -> str:
-    """Money in a trade offered to the person: `amount` > 0 the partner pays, < 0 the person pays."""
-    if amount > 0:
-        return t["trade_they_pay"].format(name=partner, amount=money(amount))
-    if amount < 0:
-        return t["trade_you_pay"].format(amount=money(-amount))
-    return ""
 
 
 def _seat_of(e: dict[str, Any]) -> int | None:
