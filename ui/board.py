@@ -58,7 +58,10 @@ def deed_colour(rules: Ruleset, cell: int) -> pygame.Color:
 
 
 def draw_board(surface: pygame.Surface, geo: BoardGeometry, game: Game, players: Sequence[PlayerInfo],
-               lang: str, selected: int | None, highlight: Sequence[int] = ()) -> None:
+               lang: str, selected: int | None, highlight: Sequence[int] = (),
+               buildable: Sequence[int] = ()) -> None:
+    """The whole board; `highlight` frames the cells in play (on sale, at auction),
+    `buildable` badges the person's streets where the engine allows a building now."""
     pygame.draw.rect(surface, theme.BOARD, geo.area)
     pygame.draw.rect(surface, theme.BOARD_CENTRE, geo.centre)
     for i in range(geo.cells):
@@ -67,6 +70,8 @@ def draw_board(surface: pygame.Surface, geo: BoardGeometry, game: Game, players:
         pygame.draw.rect(surface, theme.HIGHLIGHT, geo.places[i].rect, 3)
     if selected is not None:
         pygame.draw.rect(surface, theme.FOCUS, geo.places[selected].rect, 3)
+    for i in buildable:
+        _draw_build_badge(surface, geo, i)
     pygame.draw.rect(surface, theme.CELL_LINE, geo.area, 2)
     pygame.draw.rect(surface, theme.CELL_LINE, geo.centre, 1)
 
@@ -156,6 +161,16 @@ def _draw_buildings(surface: pygame.Surface, band: pygame.Rect, count: int, hote
             r = pygame.Rect(band.centerx - thick // 2, band.centery - total // 2 + n * step, thick, thick)
         pygame.draw.rect(surface, theme.HOUSE, r, border_radius=2)
         pygame.draw.rect(surface, theme.CARD, r, 1, border_radius=2)
+
+
+def _draw_build_badge(surface: pygame.Surface, geo: BoardGeometry, i: int) -> None:
+    """A small "+" on the colour bar's outer end: a building can go up here now."""
+    band = geo.band(i, max(6, round(geo.corner * BAR_SHARE)))
+    radius = max(6, band.height // 3 if band.width > band.height else band.width // 3)
+    centre = (band.right - radius - 2, band.centery) if band.width > band.height else (band.centerx, band.bottom - radius - 2)
+    pygame.draw.circle(surface, theme.CARD, centre, radius + 1)
+    pygame.draw.circle(surface, theme.HOUSE, centre, radius)
+    draw_text(surface, "+", centre, radius * 2, theme.INK_ON_DARK, Face.BOLD, "center")
 
 
 def _draw_mortgage(surface: pygame.Surface, rect: pygame.Rect) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from engine import BANK, Action, Bid, EndTurn, Resign, Roll, RollForDouble
+from engine import BANK, Action, Bid, Build, EndTurn, Resign, Roll, RollForDouble
 
 from .. import theme
 from ..board import draw_board, draw_dice, draw_token
@@ -346,7 +346,8 @@ class TableScene(Scene):
         if game.phase == "auction":
             highlight.append(game.auction["cell"])
         local = BoardGeometry(image.get_rect(), game.rules.size)
-        draw_board(image, local, game, self.table.players, self.app.lang, self.selected, highlight)
+        buildable = [a.cell for a in game.legal(self.me).actions if isinstance(a, Build)]
+        draw_board(image, local, game, self.table.players, self.app.lang, self.selected, highlight, buildable)
         self._draw_centre(image, local)
         self.board_image = image
 
@@ -468,7 +469,7 @@ class TableScene(Scene):
 
 
 def _seat_of(e: dict[str, Any]) -> int | None:
-    for key in ("seat", "debtor", "from"):
+    for key in ("seat", "debtor", "from", "to"):
         v = e.get(key)
         if isinstance(v, int) and v != BANK:
             return v
