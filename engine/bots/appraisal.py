@@ -122,7 +122,10 @@ class IncomeAppraiser:
         for group in monopolies:
             redeem = sum(rules.redeem_cost(c) for c in group if mortgaged[c])
             for c in group:
+                # The same development option as a part of a group, at its fullest, so
+                # completing a group never looks like a loss to a player short of cash.
                 total += rules.mortgage_value(c) + buildings[c] * rules.building_refund(c)
+                total += cells[c].price * self.option_weight
                 tiers[c] = buildings[c] + 1
             total -= redeem
             if redeem:
