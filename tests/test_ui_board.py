@@ -145,3 +145,10 @@ async def test_ui_feed_scrolls_back_with_the_wheel(autojump_clock) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-50, flipped=False, precise_x=0.0, precise_y=-50.0))
     await drive.frames()
     assert scene.feed_scroll == 0
+
+
+def test_ui_seeded_tables_repeat() -> None:
+    first = warm_table(seed=7, lang="uk")
+    second = warm_table(seed=7, lang="uk")
+    assert first.game.state_hash() == second.game.state_hash()
+    assert first.game.turn > 1

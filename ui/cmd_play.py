@@ -28,18 +28,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from ui.app import App, NoDisplay, no_display_message, run_window
+    from ui.scenes.table import TableScene
     from ui.text import catalogue
-    from ui.vs_computer import available_levels, default_level, new_table
+    from ui.vs_computer import MAX_OPPONENTS, available_levels, default_level, new_table
 
     level = args.level or default_level()
     if level not in available_levels():
         raise UserError(f"--level {level!r}: no such computer level; available: {', '.join(available_levels())}")
-    if not 1 <= args.opponents <= 3:
+    if not 1 <= args.opponents <= MAX_OPPONENTS:
         raise UserError(f"--opponents {args.opponents}: choose 1, 2 or 3")
     name = args.name or catalogue(args.lang)["ui"]["default_name"]
 
-    def first(app: App):
-        from ui.scenes.table import TableScene
+    def first(app: App) -> TableScene:
         table = new_table(name=name, opponents=args.opponents, level=level, seed=args.seed)
         app.spawn(table.run)
         return TableScene(app, table)

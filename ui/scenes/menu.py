@@ -1,6 +1,8 @@
 """The main menu: play against the computer, or quit."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from engine import load_preset
@@ -10,6 +12,9 @@ from ..fonts import Face
 from ..widgets import Button, Style, draw_text, stack
 from .base import Scene
 
+if TYPE_CHECKING:
+    from ..app import App
+
 PLAY = "play"
 QUIT = "quit"
 BUTTON_WIDTH = 360
@@ -17,7 +22,7 @@ BUTTON_HEIGHT = 52
 
 
 class MenuScene(Scene):
-    def __init__(self, app) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.buttons = [Button(self.t["menu_play_computer"], PLAY, style=Style.PRIMARY, size=theme.HEADING - 2),
                         Button(self.t["menu_quit"], QUIT, size=theme.HEADING - 2)]

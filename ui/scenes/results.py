@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -13,6 +14,9 @@ from ..local_table import LocalTable
 from ..text import money
 from ..widgets import Button, Style, draw_text, panel
 from .base import Scene
+
+if TYPE_CHECKING:
+    from ..app import App
 
 CARD_SIZE = (640, 460)
 ROW = 44
@@ -33,7 +37,7 @@ def standings(table: LocalTable, eliminated: Sequence[int] = ()) -> list[int]:
 
 
 class ResultsScene(Scene):
-    def __init__(self, app, table: LocalTable, names: Sequence[str], eliminated: Sequence[int] = ()) -> None:
+    def __init__(self, app: App, table: LocalTable, names: Sequence[str], eliminated: Sequence[int] = ()) -> None:
         super().__init__(app)
         self.table = table
         self.names = list(names)

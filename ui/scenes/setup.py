@@ -1,6 +1,8 @@
 """Setting up a game against the computer: how many opponents, how strong, your name."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from p2p.identity import MAX_NAME, clean_name
@@ -11,6 +13,9 @@ from ..vs_computer import DEFAULT_OPPONENTS, available_levels, default_level, st
 from ..widgets import Button, Style, TextField, draw_text, panel
 from .base import Scene
 
+if TYPE_CHECKING:
+    from ..app import App
+
 BACK = "back"
 START = "start"
 CARD_SIZE = (620, 500)
@@ -18,7 +23,7 @@ ROW = 46
 
 
 class SetupScene(Scene):
-    def __init__(self, app, *, seed: int | None = None) -> None:
+    def __init__(self, app: App, *, seed: int | None = None) -> None:
         super().__init__(app)
         self.seed = seed
         self.opponents = DEFAULT_OPPONENTS

@@ -8,7 +8,7 @@ may do. Clicks become intents; intents become actions sent to the table.
 from __future__ import annotations
 
 from collections import deque
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -27,6 +27,9 @@ from ..text import money
 from ..tokens import TokenAnimator
 from ..widgets import Button, Stepper, Style, draw_text, flow, panel, scrim, wrap
 from .base import Scene
+
+if TYPE_CHECKING:
+    from ..app import App
 from .offer import DIALOG_WIDTH, draw_offer, offer_height, place_answers
 
 # The side panel never gets narrower than this; the board takes the rest of the width.
@@ -66,7 +69,7 @@ def display_names(table: LocalTable, t: dict[str, Any]) -> list[str]:
 
 
 class TableScene(Scene):
-    def __init__(self, app, table: LocalTable) -> None:
+    def __init__(self, app: App, table: LocalTable) -> None:
         super().__init__(app)
         self.table = table
         self.game = table.game

@@ -19,6 +19,7 @@ from ..widgets import Button, Stepper, Style, draw_text, panel, scrim
 from .base import Scene
 
 if TYPE_CHECKING:
+    from ..app import App
     from .table import TableScene
 
 DIALOG_SIZE = (780, 600)
@@ -33,7 +34,7 @@ CANCEL = "cancel"
 class TradeScene(Scene):
     overlay = True
 
-    def __init__(self, app, table_scene: TableScene) -> None:
+    def __init__(self, app: App, table_scene: TableScene) -> None:
         super().__init__(app)
         self.table_scene = table_scene
         self.game = table_scene.game
