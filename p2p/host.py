@@ -295,7 +295,8 @@ class TableHost:
     def connect(self, conn: int, joiner: Joiner, now: float) -> list[Output]:
         info = _Conn(joiner.key, joiner.name, joiner.colour)
         if joiner.key == self.key_hex:
-            return [Close(conn, Code.HANDSHAKE, "that is the host's own key")]
+            return [Close(conn, Code.HANDSHAKE, "you are using the host's own identity "
+                                                "(on the host's computer, join with another profile)")]
         outs: list[Output] = []
         for other_id, other in list(self.conns.items()):
             if other.key == joiner.key:

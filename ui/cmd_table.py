@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import os
+from dataclasses import replace
 import socket
 import sys
 from pathlib import Path
@@ -22,7 +23,7 @@ from p2p.discovery import (AdvertError, MdnsError, TableChoiceError, advertise_t
 from p2p.errors import CheatingHost, Fault, ProtocolError
 from p2p.handshake import PLAYING, WATCHING
 from p2p.host import MAX_SEATS, Knock, TableHost
-from p2p.identity import data_dir, fingerprint, load_or_create
+from p2p.identity import COLOURS, data_dir, fingerprint, load_or_create
 from p2p.interfaces import ENV_VAR, InterfaceError, choose_interfaces
 from p2p.links import Invite, parse_invite
 from p2p.peer import Admitted, ChatLine, Finished, Refused, TablePeer
@@ -43,6 +44,7 @@ DEFAULT_JOIN_LEVEL = "medium"
 def register(subparsers: argparse._SubParsersAction) -> None:
     host = subparsers.add_parser("host", help="host a table on this network (headless)")
     host.add_argument("--name", help="your display name at the table")
+    host.add_argument("--colour", choices=COLOURS, help="your token colour (the next free one if taken)")
     host.add_argument("--profile", default="default", help="which local profile (identity) to use")
     host.add_argument("--bot", metavar="LEVEL", help="sit at the table yourself, played by this computer level")
     host.add_argument("--bots", metavar="LEVELS", default="",
@@ -69,7 +71,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     join.add_argument("--interface", action="append", metavar="ADDR",
                       help="IPv4 address of an interface to look for --table on (repeatable)")
     join.add_argument("--name", help="your display name at the table")
-    join.add_argument("--profile", default="default", help="which local profile (identity) to use")
+    join.add_argument("--colour", choices=COLOURS, help="your token colour (the next free one if taken)")
+    join.add_argument("--profile", default="default",
+                      help="which local profile (identity) to use; on the host's computer, not the host's")
     join.add_argument("--bot", metavar="LEVEL", help=f"computer level that plays for you (default: {DEFAULT_JOIN_LEVEL})")
     join.add_argument("--watch", action="store_true", help="watch as a spectator instead of sitting")
     join.add_argument("--log", type=Path, help="append the records here (default: in the data folder)")
@@ -82,7 +86,9 @@ def _profile(args: argparse.Namespace):
         profile = load_or_create(args.profile)
     except ProtocolError as exc:
         raise UserError(exc.message) from None
-    return profile.with_name(args.name) if args.name else profile
+    if args.name:
+        profile = profile.with_name(args.name)
+    return replace(profile, colour=args.colour) if args.colour else profile
 
 
 def _policy(level: str, seed: int):
