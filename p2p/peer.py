@@ -18,7 +18,7 @@ from p2p import commit_reveal, wire
 from p2p.errors import CheatingHost, Code
 from p2p.identity import Profile
 from p2p.policy import Policy
-from p2p.records import Replica, sign_action, sign_ready
+from p2p.records import TIMEOUT, Replica, sign_action, sign_ready
 
 
 @dataclass(frozen=True)
@@ -108,6 +108,7 @@ class TablePeer:
         self._acted_at = -2
         self._fallback = False
         self._host_head = -1
+        self._connected_at = -1
         self._sync_asked = -1
         self._entropy_key = os.urandom(32)
         self._sent: dict[str, tuple[int, Action]] = {}
@@ -165,6 +166,7 @@ class TablePeer:
             self.role = wire.field(message, "role", str)
             head = message.get("head")
             self._host_head = head if isinstance(head, int) and not isinstance(head, bool) else -1
+            self._connected_at = self._host_head
             # (Re)connected: whatever we sent before may have been lost with the old connection.
             self._acted_at = -2
             return [Admitted(self.role, wire.field(message, "seat", int, optional=True))] + self._bot_move()
@@ -204,6 +206,7 @@ class TablePeer:
         outs: list[PeerOutput] = [Arrived(record)]
         try:
             events = self.replica.accept(record)
+            self._check_timeout(record)
         except CheatingHost as exc:
             self.cheated = exc
             return outs + [HostCheated(exc)]
@@ -217,6 +220,14 @@ class TablePeer:
             self.finished = Finished(outcome, record["state"])
             return outs + [self.finished]
         return outs + self._bot_move()
+
+    def _check_timeout(self, record: dict[str, Any]) -> None:
+        """With the clock off the host may time out only absent players: not us, while we
+        are connected (records after the head we were admitted at came to us live)."""
+        if (record["kind"] == TIMEOUT and not self.replica.clock and record["seq"] > self._connected_at
+                and record["auto"]["seat"] == self.seat):
+            raise CheatingHost(f"record {record['seq']}: the host ran our clock out, but the clock is off "
+                               "and we are here", seq=record["seq"])
 
     def _on_reject(self, message: dict[str, Any]) -> list[PeerOutput]:
         code = str(message.get("code"))

@@ -455,3 +455,18 @@ def test_each_revealed_secret_opens_the_one_before() -> None:
     assert commit_reveal.opens(records[0]["setup"]["commit"], bytes.fromhex(records[0]["reveal"]))
     for before, after in zip(records, records[1:]):
         assert commit_reveal.opens(before["reveal"], bytes.fromhex(after["reveal"]))
+
+
+def test_a_host_that_times_out_a_present_player_with_the_clock_off_is_caught() -> None:
+    table = MemoryTable(peers=2, level=None)
+    table.run()
+    table.deliver(table.host.set_clock(False))
+    table.deliver(table.host.start(table.now))
+    table.run()
+    n, peer, game = _playing_peer(table)
+    table.deliver(table.host._record("timeout", game.safe_action(peer.seat), None, table.host.start_entropy,
+                                     table.now))
+    table.run()
+    assert table.cheated(n) is not None and "clock is off" in table.cheated(n).error.message
+    other = next(m for m in table.peers if m != n)
+    assert table.cheated(other) is None  # the other player cannot tell whether n was away
