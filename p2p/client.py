@@ -78,7 +78,7 @@ class PeerClient:
                 message = await stream.receive()
                 if message is None:
                     return None
-                for out in self.core.receive(message):
+                for out in self.core.receive(message, trio.current_time()):
                     finished = await self._handle(stream, out)
                     if finished is not None:
                         return finished

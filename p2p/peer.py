@@ -18,7 +18,8 @@ from p2p import commit_reveal, wire
 from p2p.errors import CheatingHost, Code
 from p2p.identity import Profile
 from p2p.policy import Policy
-from p2p.records import TIMEOUT, Replica, sign_action, sign_ready
+from p2p.clock import DECISION_SECONDS
+from p2p.records import ACT, TIMEOUT, Replica, sign_action, sign_ready
 
 
 @dataclass(frozen=True)
@@ -86,6 +87,9 @@ class Finished:
     state_hash: str
 
 
+# How much sooner than our own count the host's clock may run out: a LAN delivers a
+# record in milliseconds; this forgives a Wi-Fi hiccup on the record that started it.
+CLOCK_TOLERANCE_SECONDS = 5.0
 # Our recent actions, remembered to check the host's rejections of them.
 SENT_MEMORY = 64
 
@@ -109,6 +113,7 @@ class TablePeer:
         self._fallback = False
         self._host_head = -1
         self._connected_at = -1
+        self._my_clock: dict[int, tuple[float, int]] = {}
         self._sync_asked = -1
         self._entropy_key = os.urandom(32)
         self._sent: dict[str, tuple[int, Action]] = {}
@@ -154,12 +159,14 @@ class TablePeer:
 
     # --- what the host says ----------------------------------------------------------------
 
-    def receive(self, message: dict[str, Any]) -> list[PeerOutput]:
+    def receive(self, message: dict[str, Any], now: float | None = None) -> list[PeerOutput]:
+        """One message from the host; `now` (seconds, any monotonic clock) lets us check
+        that the host does not run our clock out early."""
         if self.cheated is not None:
             return []
         kind = message.get("t")
         if kind == "record":
-            return self._on_record(message)
+            return self._on_record(message, now)
         if kind == "lobby":
             return self._on_lobby(message)
         if kind == "admitted":
@@ -190,7 +197,7 @@ class TablePeer:
                 outs.append(ready)
         return outs
 
-    def _on_record(self, message: dict[str, Any]) -> list[PeerOutput]:
+    def _on_record(self, message: dict[str, Any], now: float | None) -> list[PeerOutput]:
         record = message.get("record")
         head = message.get("head")
         if isinstance(head, int):
@@ -206,7 +213,7 @@ class TablePeer:
         outs: list[PeerOutput] = [Arrived(record)]
         try:
             events = self.replica.accept(record)
-            self._check_timeout(record)
+            self._check_timeout(record, now)
         except CheatingHost as exc:
             self.cheated = exc
             return outs + [HostCheated(exc)]
@@ -221,13 +228,38 @@ class TablePeer:
             return outs + [self.finished]
         return outs + self._bot_move()
 
-    def _check_timeout(self, record: dict[str, Any]) -> None:
-        """With the clock off the host may time out only absent players: not us, while we
-        are connected (records after the head we were admitted at came to us live)."""
-        if (record["kind"] == TIMEOUT and not self.replica.clock and record["seq"] > self._connected_at
-                and record["auto"]["seat"] == self.seat):
-            raise CheatingHost(f"record {record['seq']}: the host ran our clock out, but the clock is off "
-                               "and we are here", seq=record["seq"])
+    def _check_timeout(self, record: dict[str, Any], now: float | None) -> None:
+        """The host may run our clock out only when it has run: with the clock off, not at
+        all while we are connected (records after the head we were admitted at came to us
+        live); with it on, not before our own count of the 30 seconds, for a decision that
+        began while we were connected."""
+        seq = record["seq"]
+        mine = record["kind"] == TIMEOUT and record["auto"]["seat"] == self.seat and seq > self._connected_at
+        if mine and not self.replica.clock:
+            raise CheatingHost(f"record {seq}: the host ran our clock out, but the clock is off "
+                               "and we are here", seq=seq)
+        started = self._my_clock.get(record["auto"]["seat"] if mine else -1)
+        if mine and now is not None and started is not None and started[1] > self._connected_at \
+                and now < started[0] + DECISION_SECONDS - CLOCK_TOLERANCE_SECONDS:
+            raise CheatingHost(f"record {seq}: the host ran our clock out after "
+                               f"{now - started[0]:.1f} s of {DECISION_SECONDS:g}", seq=seq)
+        self._track_clock(record, now)
+
+    def _track_clock(self, record: dict[str, Any], now: float | None) -> None:
+        """Our own count: when each of our pending decisions began (kept while it stays
+        pending and we do nothing, as the host's clock does)."""
+        game = self.replica.game
+        seat = self.seat
+        if now is None or game is None or seat is None:
+            self._my_clock = {}
+            return
+        actor = (record["act"] or {}).get("seat") if record["kind"] == ACT else (record["auto"] or {}).get("seat")
+        pending = seat in {d.seat for d in game.pending()}
+        old = self._my_clock.get(seat)
+        if not pending:
+            self._my_clock = {}
+        elif old is None or actor == seat:
+            self._my_clock = {seat: (now, record["seq"])}
 
     def _on_reject(self, message: dict[str, Any]) -> list[PeerOutput]:
         code = str(message.get("code"))

@@ -94,7 +94,7 @@ class MemoryTable:
                 if to_peer:
                     if conn in self.closed or conn not in self.peers:
                         continue
-                    for out in self.peers[conn].receive(message):
+                    for out in self.peers[conn].receive(message, self.now):
                         self.outputs[conn].append(out)
                         if isinstance(out, Outgoing):
                             self._queue.append((conn, out.message, False))

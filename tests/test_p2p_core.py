@@ -470,3 +470,17 @@ def test_a_host_that_times_out_a_present_player_with_the_clock_off_is_caught() -
     assert table.cheated(n) is not None and "clock is off" in table.cheated(n).error.message
     other = next(m for m in table.peers if m != n)
     assert table.cheated(other) is None  # the other player cannot tell whether n was away
+
+
+def test_a_host_that_runs_a_clock_out_early_is_caught() -> None:
+    table = _started(peers=2, level=None)
+    table.run()
+    n, peer, game = _playing_peer(table)
+    table.send_from(n, peer.act(game.safe_action(peer.seat)).message)
+    table.run()
+    n, peer, game = _playing_peer(table)
+    table.now += 10  # only a third of the decision's 30 seconds
+    table.deliver(table.host._record("timeout", game.safe_action(peer.seat), None, table.host.start_entropy,
+                                     table.now))
+    table.run()
+    assert table.cheated(n) is not None and "after 10.0 s" in table.cheated(n).error.message
