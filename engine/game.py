@@ -19,6 +19,7 @@ from .actions import (
 )
 from .chance import ChanceSource
 from .errors import ChanceRequired, IllegalAction
+from .legality import MANAGE_PHASES, RAISE_PHASES, why_illegal
 from .rules import Ruleset
 from .state import BANK, GameState
 
@@ -28,8 +29,6 @@ DECISION_KINDS = {
     "pre_roll": "turn", "buy": "buy", "auction": "bid", "post_roll": "after_roll",
     "debt": "debt", "trade": "trade_answer",
 }
-_MANAGE_PHASES = ("pre_roll", "post_roll")
-_RAISE_PHASES = ("pre_roll", "post_roll", "buy")
 
 
 class Decision(NamedTuple):
@@ -201,18 +200,18 @@ class Game(GameState):
                 candidates += [PayDebt(seat), SettleDebt(seat), DeclareBankruptcy(seat)]
             elif phase == "trade":
                 candidates += [AcceptTrade(seat), DeclineTrade(seat)]
-            if phase in _MANAGE_PHASES:
+            if phase in MANAGE_PHASES:
                 candidates.append(Resign(seat))
                 partners = tuple(p for p in self._seats_from(seat)[1:]
                                  if p not in self.proposed_to)
-        actions = [a for a in candidates if self._why_illegal(a) is None]
-        if seat == main and (phase in _RAISE_PHASES or phase == "debt"):
-            actions += self._legal_cell_actions(seat, phase in _MANAGE_PHASES)
+        actions = [a for a in candidates if why_illegal(self, a) is None]
+        if seat == main and phase in RAISE_PHASES:
+            actions += self._legal_cell_actions(seat, phase in MANAGE_PHASES)
         return Legal(tuple(actions), bid_range, partners)
 
     def _legal_cell_actions(self, seat: int, manage: bool) -> list[Action]:
         """The main seat's legal deed actions, by deed: the turn and phase rules of
-        `_why_illegal` already hold here, so only the deed's own rules are asked (bots ask
+        `why_illegal` already hold here, so only the deed's own rules are asked (bots ask
         for every legal action at every decision: this keeps them cheap)."""
         out: list[Action] = []
         owner, mortgaged, buildings = self.owner, self.mortgaged, self.buildings
@@ -240,144 +239,12 @@ class Game(GameState):
             action, (PayDebt, SettleDebt, DeclareBankruptcy))
 
     def check(self, action: Action) -> None:
-        why = self._why_illegal(action)
+        why = why_illegal(self, action)
         if why is not None:
             raise IllegalAction(*why)
 
     def is_legal(self, action: Action) -> bool:
-        return self._why_illegal(action) is None
-
-    # -- legality ------------------------------------------------------------------------
-
-    def _why_illegal(self, a: Action) -> tuple[str, str] | None:
-        seat = a.seat
-        if self.phase == "over":
-            return ("game.over", "the game is over")
-        if not isinstance(seat, int) or not 0 <= seat < self.players:
-            return ("seat.exists", f"there is no seat {seat}")
-        if not self.alive[seat]:
-            return ("seat.in_game", f"seat {seat} is out of the game")
-        t = type(a)
-        if t in (AcceptDraw, DeclineDraw):
-            d = self.draw
-            if d is None:
-                return ("draw.open_offer", "no draw is on offer")
-            if seat == d["by"] or seat in d["accepted"]:
-                return ("draw.answer_once", "this seat has no draw offer to answer")
-            return None
-        if t is OfferDraw:
-            if self.draw is not None:
-                return ("draw.one_at_a_time", "a draw offer is already open")
-            if self.draw_offered_at[seat] == self.roll_count:
-                return ("draw.once_per_roll", "a draw may be offered once per roll")
-            return None
-        main = self.main_seat()
-        phase = self.phase
-        if t in (SellBuilding, Mortgage):
-            if not (seat == main and (phase in _RAISE_PHASES or phase == "debt")):
-                return ("turn.not_yours", "buildings are sold and deeds mortgaged on your own "
-                        "turn or while raising money")
-            return self._cell_rule(a.cell, H.can_sell if t is SellBuilding else H.can_mortgage,
-                                   seat)
-        if seat != main:
-            return ("turn.not_yours", f"seat {seat} has no decision to make now")
-        if t is Roll:
-            if phase == "pre_roll" and not self.jailed[seat]:
-                return None
-            if phase == "post_roll" and self.reroll:
-                return None
-            if phase == "pre_roll":
-                return ("jail.choose", "in jail: pay, use a release card or roll for a double")
-            return ("turn.roll_once", "no roll is due now")
-        if t in (PayJailFee, UseReleaseCard, RollForDouble):
-            if phase != "pre_roll" or not self.jailed[seat]:
-                return ("jail.in_jail", "only a jailed player at the start of the turn")
-            if t is PayJailFee and self.cash[seat] < self.rules.jail_fee:
-                return ("jail.fee_cash", f"the fee is {self.rules.jail_fee}: not enough cash")
-            if t is UseReleaseCard and not self.cards_held[seat]:
-                return ("jail.release_card", "no release card held")
-            return None
-        if t in (Buy, SendToAuction):
-            if phase != "buy":
-                return ("buy.offered", "no property is offered to buy")
-            if t is Buy and self.cash[seat] < self.rules.cells[self.pending_buy].price:
-                return ("buy.cash", "not enough cash to buy: raise it or send it to auction")
-            return None
-        if t in (Bid, PassBid):
-            if phase != "auction":
-                return ("auction.running", "no auction is running")
-            if t is Bid:
-                high = self.auction["high"]
-                if a.amount <= high or a.amount < 1:
-                    return ("auction.bid_above_highest",
-                            f"a bid must be a whole amount above {high}")
-                if a.amount > self.cash[seat]:
-                    return ("auction.bid_cash", "a bid may not exceed your cash")
-            return None
-        if t in (Build, Redeem):
-            if phase not in _MANAGE_PHASES:
-                return ("turn.manage", "build and redeem on your turn, before or after the roll")
-            return self._cell_rule(a.cell, H.can_build if t is Build else H.can_redeem, seat)
-        if t is EndTurn:
-            if phase != "post_roll":
-                return ("turn.end_after_roll", "the turn ends after the roll is resolved")
-            if self.reroll:
-                return ("turn.double_rolls_again", "after a double you roll again")
-            return None
-        if t is Resign:
-            if phase not in _MANAGE_PHASES:
-                return ("bankruptcy.resign_on_turn", "resign on your turn, before or after the roll")
-            return None
-        if t in (PayDebt, SettleDebt, DeclareBankruptcy):
-            if phase != "debt":
-                return ("debt.owed", "there is no debt to settle")
-            if t is PayDebt and self.cash[seat] < self.debts[0][2]:
-                return ("debt.cash", f"the debt is {self.debts[0][2]}: raise the cash first")
-            return None
-        if t in (AcceptTrade, DeclineTrade):
-            if phase != "trade":
-                return ("trade.open", "no trade is waiting for an answer")
-            if t is AcceptTrade:
-                return self._trade_rule(self.trade["from"], self.trade["to"], self.trade["give"],
-                                        self.trade["take"], self.trade["money"], accepting=True)
-            return None
-        if t is ProposeTrade:
-            if phase not in _MANAGE_PHASES:
-                return ("trade.on_turn", "trades are proposed on your turn")
-            return self._trade_rule(seat, a.to, a.give, a.take, a.money, accepting=False)
-        return ("action.known", f"unknown action {a!r}")
-
-    def _cell_rule(self, cell: Any, rule: Any, seat: int) -> tuple[str, str] | None:
-        if not isinstance(cell, int) or not 0 <= cell < self.rules.size:
-            return ("board.cell", f"there is no cell {cell}")
-        why = rule(self, seat, cell)
-        if why is None:
-            return None
-        return (why, _RULE_TEXT.get(why, why))
-
-    def _trade_rule(self, frm: int, to: int, give: tuple[int, ...], take: tuple[int, ...],
-                    money: int, accepting: bool) -> tuple[str, str] | None:
-        if not 0 <= to < self.players or to == frm or not self.alive[to]:
-            return ("trade.partner", "trade with another player still in the game")
-        if not accepting and to in self.proposed_to:
-            return ("trade.once_per_turn", "one proposal to each player per turn")
-        if not give and not take:
-            return ("trade.property", "a trade must include at least one property")
-        if len(set(give)) != len(give) or len(set(take)) != len(take):
-            return ("trade.property", "a property may be listed once")
-        size = self.rules.size
-        for cells, who in ((give, frm), (take, to)):
-            for c in cells:
-                if not 0 <= c < size or not self.rules.cells[c].is_property or self.owner[c] != who:
-                    return ("trade.property", f"cell {c} is not a deed of seat {who}")
-                if H.group_built(self, c):
-                    return ("trade.no_built_group", "no property of a group with buildings may "
-                            "be traded: sell the buildings first")
-        if money > 0 and self.cash[frm] < money:
-            return ("trade.money_held", "money offered must be held")
-        if money < 0 and accepting and self.cash[to] < -money:
-            return ("trade.money_held", "money asked for must be held at acceptance")
-        return None
+        return why_illegal(self, action) is None
 
     # -- applying ------------------------------------------------------------------------
 
@@ -894,23 +761,6 @@ class Game(GameState):
         self.draw = None
         ev.append({"type": "draw_declined", "seat": a.seat})
 
-
-_RULE_TEXT = {
-    "buildings.streets_only": "only streets carry buildings",
-    "buildings.own_street": "not your street",
-    "buildings.whole_group": "build only when you hold the whole colour group",
-    "buildings.no_mortgage_in_group": "no street of the group may be mortgaged",
-    "buildings.hotel_is_last": "a hotel is the last building",
-    "buildings.build_evenly": "build evenly: this street already has more than another",
-    "buildings.cash": "not enough cash to build",
-    "buildings.nothing_to_sell": "no buildings here",
-    "buildings.sell_evenly": "sell evenly: from a street with the most buildings",
-    "mortgage.own_property": "not your property",
-    "mortgage.already_mortgaged": "already mortgaged",
-    "mortgage.no_buildings_in_group": "sell the group's buildings before mortgaging",
-    "mortgage.not_mortgaged": "not mortgaged",
-    "mortgage.redeem_cash": "not enough cash to redeem",
-}
 
 _HANDLERS = {
     Roll: Game._do_roll,

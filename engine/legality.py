@@ -1,0 +1,232 @@
+"""Why an action is illegal now, if it is: one small check per action type.
+
+`why_illegal(game, action)` returns None for a legal action, else `(rule, message)`; the
+rule names match docs/RULES.md. It reads the state and never changes it.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from . import holdings as H
+from .actions import (
+    AcceptDraw, AcceptTrade, Action, Bid, Build, Buy, DeclareBankruptcy, DeclineDraw,
+    DeclineTrade, EndTurn, Mortgage, OfferDraw, PassBid, PayDebt, PayJailFee, ProposeTrade,
+    Redeem, Resign, Roll, RollForDouble, SellBuilding, SendToAuction, SettleDebt,
+    UseReleaseCard,
+)
+
+if TYPE_CHECKING:
+    from .game import Game
+
+Why = tuple[str, str] | None
+
+MANAGE_PHASES = ("pre_roll", "post_roll")
+RAISE_PHASES = ("pre_roll", "post_roll", "buy", "debt")
+
+RULE_TEXT = {
+    "buildings.streets_only": "only streets carry buildings",
+    "buildings.own_street": "not your street",
+    "buildings.whole_group": "build only when you hold the whole colour group",
+    "buildings.no_mortgage_in_group": "no street of the group may be mortgaged",
+    "buildings.hotel_is_last": "a hotel is the last building",
+    "buildings.build_evenly": "build evenly: this street already has more than another",
+    "buildings.cash": "not enough cash to build",
+    "buildings.nothing_to_sell": "no buildings here",
+    "buildings.sell_evenly": "sell evenly: from a street with the most buildings",
+    "mortgage.own_property": "not your property",
+    "mortgage.already_mortgaged": "already mortgaged",
+    "mortgage.no_buildings_in_group": "sell the group's buildings before mortgaging",
+    "mortgage.not_mortgaged": "not mortgaged",
+    "mortgage.redeem_cash": "not enough cash to redeem",
+}
+
+_NOT_YOURS = ("turn.not_yours", "this seat has no decision to make now")
+
+
+def why_illegal(g: Game, a: Action) -> Why:
+    if g.phase == "over":
+        return ("game.over", "the game is over")
+    seat = a.seat
+    if type(seat) is not int or not 0 <= seat < g.players:
+        return ("seat.exists", f"there is no seat {seat}")
+    if not g.alive[seat]:
+        return ("seat.in_game", f"seat {seat} is out of the game")
+    check = _CHECKS.get(type(a))
+    if check is None:
+        return ("action.known", f"unknown action {a!r}")
+    return check(g, a, seat)
+
+
+def _answer_draw(g: Game, a: Action, seat: int) -> Why:
+    d = g.draw
+    if d is None:
+        return ("draw.open_offer", "no draw is on offer")
+    if seat == d["by"] or seat in d["accepted"]:
+        return ("draw.answer_once", "this seat has no draw offer to answer")
+    return None
+
+
+def _offer_draw(g: Game, a: Action, seat: int) -> Why:
+    if g.draw is not None:
+        return ("draw.one_at_a_time", "a draw offer is already open")
+    if g.draw_offered_at[seat] == g.roll_count:
+        return ("draw.once_per_roll", "a draw may be offered once per roll")
+    return None
+
+
+def _raise_money(g: Game, a: Any, seat: int) -> Why:
+    if seat != g.main_seat() or g.phase not in RAISE_PHASES:
+        return ("turn.not_yours", "buildings are sold and deeds mortgaged on your own turn "
+                "or while raising money")
+    return cell_rule(g, a.cell, H.can_sell if type(a) is SellBuilding else H.can_mortgage, seat)
+
+
+def _roll(g: Game, a: Action, seat: int) -> Why:
+    if seat != g.main_seat():
+        return _NOT_YOURS
+    phase = g.phase
+    if phase == "pre_roll":
+        if not g.jailed[seat]:
+            return None
+        return ("jail.choose", "in jail: pay, use a release card or roll for a double")
+    if phase == "post_roll" and g.reroll:
+        return None
+    return ("turn.roll_once", "no roll is due now")
+
+
+def _jail(g: Game, a: Action, seat: int) -> Why:
+    if seat != g.main_seat():
+        return _NOT_YOURS
+    if g.phase != "pre_roll" or not g.jailed[seat]:
+        return ("jail.in_jail", "only a jailed player at the start of the turn")
+    t = type(a)
+    if t is PayJailFee and g.cash[seat] < g.rules.jail_fee:
+        return ("jail.fee_cash", f"the fee is {g.rules.jail_fee}: not enough cash")
+    if t is UseReleaseCard and not g.cards_held[seat]:
+        return ("jail.release_card", "no release card held")
+    return None
+
+
+def _buy(g: Game, a: Action, seat: int) -> Why:
+    if seat != g.main_seat():
+        return _NOT_YOURS
+    if g.phase != "buy":
+        return ("buy.offered", "no property is offered to buy")
+    if type(a) is Buy and g.cash[seat] < g.rules.cells[g.pending_buy].price:
+        return ("buy.cash", "not enough cash to buy: raise it or send it to auction")
+    return None
+
+
+def _auction(g: Game, a: Any, seat: int) -> Why:
+    if seat != g.main_seat():
+        return _NOT_YOURS
+    if g.phase != "auction":
+        return ("auction.running", "no auction is running")
+    if type(a) is Bid:
+        high = g.auction["high"]
+        if a.amount <= high or a.amount < 1:
+            return ("auction.bid_above_highest", f"a bid must be a whole amount above {high}")
+        if a.amount > g.cash[seat]:
+            return ("auction.bid_cash", "a bid may not exceed your cash")
+    return None
+
+
+def _manage_cell(g: Game, a: Any, seat: int) -> Why:
+    if seat != g.main_seat():
+        return _NOT_YOURS
+    if g.phase not in MANAGE_PHASES:
+        return ("turn.manage", "build and redeem on your turn, before or after the roll")
+    return cell_rule(g, a.cell, H.can_build if type(a) is Build else H.can_redeem, seat)
+
+
+def _end_turn(g: Game, a: Action, seat: int) -> Why:
+    if seat != g.main_seat():
+        return _NOT_YOURS
+    if g.phase != "post_roll":
+        return ("turn.end_after_roll", "the turn ends after the roll is resolved")
+    if g.reroll:
+        return ("turn.double_rolls_again", "after a double you roll again")
+    return None
+
+
+def _resign(g: Game, a: Action, seat: int) -> Why:
+    if seat != g.main_seat():
+        return _NOT_YOURS
+    if g.phase not in MANAGE_PHASES:
+        return ("bankruptcy.resign_on_turn", "resign on your turn, before or after the roll")
+    return None
+
+
+def _debt(g: Game, a: Action, seat: int) -> Why:
+    if seat != g.main_seat():
+        return _NOT_YOURS
+    if g.phase != "debt":
+        return ("debt.owed", "there is no debt to settle")
+    if type(a) is PayDebt and g.cash[seat] < g.debts[0][2]:
+        return ("debt.cash", f"the debt is {g.debts[0][2]}: raise the cash first")
+    return None
+
+
+def _answer_trade(g: Game, a: Action, seat: int) -> Why:
+    if seat != g.main_seat():
+        return _NOT_YOURS
+    if g.phase != "trade":
+        return ("trade.open", "no trade is waiting for an answer")
+    if type(a) is AcceptTrade:
+        t = g.trade
+        return trade_rule(g, t["from"], t["to"], t["give"], t["take"], t["money"], accepting=True)
+    return None
+
+
+def _propose_trade(g: Game, a: Any, seat: int) -> Why:
+    if seat != g.main_seat():
+        return _NOT_YOURS
+    if g.phase not in MANAGE_PHASES:
+        return ("trade.on_turn", "trades are proposed on your turn")
+    return trade_rule(g, seat, a.to, a.give, a.take, a.money, accepting=False)
+
+
+def cell_rule(g: Game, cell: Any, rule: Callable[[Any, int, int], str | None], seat: int) -> Why:
+    if type(cell) is not int or not 0 <= cell < g.rules.size:
+        return ("board.cell", f"there is no cell {cell}")
+    why = rule(g, seat, cell)
+    if why is None:
+        return None
+    return (why, RULE_TEXT.get(why, why))
+
+
+def trade_rule(g: Game, frm: int, to: int, give: tuple[int, ...], take: tuple[int, ...],
+               money: int, accepting: bool) -> Why:
+    if not 0 <= to < g.players or to == frm or not g.alive[to]:
+        return ("trade.partner", "trade with another player still in the game")
+    if not accepting and to in g.proposed_to:
+        return ("trade.once_per_turn", "one proposal to each player per turn")
+    if not give and not take:
+        return ("trade.property", "a trade must include at least one property")
+    if len(set(give)) != len(give) or len(set(take)) != len(take):
+        return ("trade.property", "a property may be listed once")
+    size = g.rules.size
+    for cells, who in ((give, frm), (take, to)):
+        for c in cells:
+            if not 0 <= c < size or not g.rules.cells[c].is_property or g.owner[c] != who:
+                return ("trade.property", f"cell {c} is not a deed of seat {who}")
+            if H.group_built(g, c):
+                return ("trade.no_built_group", "no property of a group with buildings may be "
+                        "traded: sell the buildings first")
+    if money > 0 and g.cash[frm] < money:
+        return ("trade.money_held", "money offered must be held")
+    if money < 0 and accepting and g.cash[to] < -money:
+        return ("trade.money_held", "money asked for must be held at acceptance")
+    return None
+
+
+_CHECKS: dict[type, Callable[[Any, Any, int], Why]] = {
+    AcceptDraw: _answer_draw, DeclineDraw: _answer_draw, OfferDraw: _offer_draw,
+    SellBuilding: _raise_money, Mortgage: _raise_money,
+    Roll: _roll, PayJailFee: _jail, UseReleaseCard: _jail, RollForDouble: _jail,
+    Buy: _buy, SendToAuction: _buy, Bid: _auction, PassBid: _auction,
+    Build: _manage_cell, Redeem: _manage_cell, EndTurn: _end_turn, Resign: _resign,
+    PayDebt: _debt, SettleDebt: _debt, DeclareBankruptcy: _debt,
+    AcceptTrade: _answer_trade, DeclineTrade: _answer_trade, ProposeTrade: _propose_trade,
+}
