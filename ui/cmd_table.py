@@ -168,6 +168,8 @@ def run_host(args: argparse.Namespace) -> int:
     interfaces = () if args.no_mdns and not args.interface else _interfaces(args.interface, required=False)
     bind = args.bind or _default_bind(interfaces, args.interface)
     core = TableHost(profile, clock=not args.no_clock, auto_start_at=args.start_at or MAX_SEATS)
+    core.subscribe(lambda info: _say(f"table {info.phase}: {info.seats_taken} of {MAX_SEATS} seats taken, "
+                                     f"clock {'on' if info.clock else 'off'}"))
     log_path = args.log or data_dir() / "logs" / f"{core.table}-host.jsonl"
 
     async def knock(knock: Knock) -> bool:
