@@ -53,6 +53,7 @@ class Style:
     group_sale_weight: float = 0.0  # ... at least this much when they get a group and I don't
     margin_share: float = 0.02     # least gain worth a trade, share of starting cash
     premium: float = 1.5           # offers pay at least this times the face price taken
+    split_groups: bool = False     # also buy towards a group two players hold the rest of
     sweeteners: int = 1            # how many of my deeds to try adding to an offer
     raise_step: float = 0.15       # a declined offer goes up by this share of the group price
     face_value_answers: bool = False   # easy: judge offers by face price
@@ -76,6 +77,7 @@ HARD = Style(
     level="hard", appraiser="income", horizon=60.0, option_weight=0.8, future_laps=1.0,
     buy_reserve=0.0, build_reserve=0.03, exposure_turns=1.0, mortgage_to_build=True, weight=0.6,
     premium=1.3, jail_stay_when_free_below=8, deny_weight=0.5, group_sale_weight=1.0,
+    split_groups=True,
 )
 STYLES = {s.level: s for s in (EASY, MEDIUM, HARD)}
 
@@ -484,7 +486,7 @@ class HeuristicBot:
                          partner_model=self.partner_model(game), partner_weight=s.weight, margin=self._margin(game), premium=s.premium,
                          declined=self._declined, raise_step=s.raise_step,
                          cash_floor=self.reserve(game, seat, s.buy_reserve),
-                         sweetener_count=s.sweeteners)
+                         sweetener_count=s.sweeteners, split=s.split_groups)
 
     # -- draws -----------------------------------------------------------------------------
 

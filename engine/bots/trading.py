@@ -99,8 +99,13 @@ def tradeable(game: Game, cell: int) -> bool:
     return not group_built(game, cell)
 
 
-def wanted_groups(game: Game, seat: int) -> list[tuple[int, tuple[int, ...]]]:
-    """Groups `seat` could complete with one partner's deeds: (partner, missing cells)."""
+def wanted_groups(game: Game, seat: int, *, split: bool = False
+                  ) -> list[tuple[int, tuple[int, ...]]]:
+    """Groups `seat` could complete with one partner's deeds: (partner, missing cells).
+
+    With `split`, also a step towards a group whose missing deeds two players hold: each
+    holder's share, to be bought one partner at a time.
+    """
     out = []
     for group in game.rules.group_cells.values():
         owners = [game.owner[c] for c in group]
@@ -110,12 +115,10 @@ def wanted_groups(game: Game, seat: int) -> list[tuple[int, tuple[int, ...]]]:
         if not missing:
             continue
         holders = {game.owner[c] for c in missing}
-        if len(holders) != 1:
-            continue
-        partner = holders.pop()
-        if partner < 0 or not game.alive[partner]:
-            continue
-        out.append((partner, missing))
+        if len(holders) == 1 or (split and len(holders) == 2):
+            for partner in sorted(holders):
+                if partner >= 0 and game.alive[partner]:
+                    out.append((partner, tuple(c for c in missing if game.owner[c] == partner)))
     return out
 
 
@@ -141,7 +144,7 @@ def sweeteners(game: Game, seat: int, partner: int, keep: Iterable[int]) -> list
 def propose(game: Game, seat: int, partners: tuple[int, ...], appraiser, *, weight: float,
             partner_model, partner_weight: float, margin: float, premium: float,
             declined: dict[tuple, int], raise_step: float, cash_floor: int,
-            sweetener_count: int = 1) -> ProposeTrade | None:
+            sweetener_count: int = 1, split: bool = False) -> ProposeTrade | None:
     """The best offer that completes one of my groups and that the partner might accept.
 
     The money is the least that a partner judging by `partner_model` would need, and at
@@ -151,7 +154,7 @@ def propose(game: Game, seat: int, partners: tuple[int, ...], appraiser, *, weig
     cells = game.rules.cells
     best = None
     best_score = 0.0
-    for partner, missing in wanted_groups(game, seat):
+    for partner, missing in wanted_groups(game, seat, split=split):
         if partner not in partners:
             continue
         take = tuple(sorted(missing))
