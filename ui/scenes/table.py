@@ -41,6 +41,8 @@ FEED_STEP = theme.SMALL + 6
 FEED_WHEEL_LINES = 3
 # Bids go up in thousands: every price on the board is a whole number of thousands.
 BID_STEP = 1000
+# Seconds a change of cash stays shown beside the player's money.
+CASH_FLASH = 2.5
 # Seconds the final position stays on screen before the results.
 RESULTS_DELAY = 1.5
 BUTTON_HEIGHT = 40
@@ -88,6 +90,8 @@ class TableScene(Scene):
         self.confirm: Intent | None = None
         self.confirm_buttons: list[Button] = []
         self.eliminated: list[int] = []
+        self.cash_seen = list(self.game.cash)
+        self.cash_flash: list[tuple[int, float]] = [(0, 0.0)] * self.game.players
         self.menu_button = Button(self.t["menu"], LEAVE, size=theme.SMALL)
         self.seen = -1
         self.row = PLAYER_ROW
@@ -199,6 +203,7 @@ class TableScene(Scene):
             self.table.refusal = None
             self._rewrap_feed()
         self.animator.update(dt)
+        self._track_cash(dt)
         self.table.hold = self.animator.busy
         if self.table.records != self.seen:
             self.seen = self.table.records
@@ -208,6 +213,16 @@ class TableScene(Scene):
             if self.over_for >= RESULTS_DELAY:
                 from .results import ResultsScene
                 self.app.reset(ResultsScene(self.app, self.table, self.names, self.eliminated))
+
+    def _track_cash(self, dt: float) -> None:
+        """Note each change of a player's cash, shown beside it for CASH_FLASH seconds."""
+        for seat, cash in enumerate(self.game.cash):
+            if cash != self.cash_seen[seat]:
+                self.cash_flash[seat] = (cash - self.cash_seen[seat], CASH_FLASH)
+                self.cash_seen[seat] = cash
+            else:
+                change, left = self.cash_flash[seat]
+                self.cash_flash[seat] = (change, max(0.0, left - dt))
 
     def refresh(self) -> None:
         """Ask the engine again what the person may do."""
@@ -422,8 +437,13 @@ class TableScene(Scene):
                 status = [self.t["out"]]
             draw_text(surface, " · ".join(status), (row.left + 40, row.bottom - 4), theme.TINY + 1, theme.INK_SOFT,
                       anchor="bottomleft")
-            draw_text(surface, money(game.cash[seat]) if alive else "—", (row.right - 8, row.centery), theme.BODY + 1,
-                      ink, Face.BOLD, "midright")
+            cash = draw_text(surface, money(game.cash[seat]) if alive else "—", (row.right - 8, row.top + 3),
+                             theme.BODY + 1, ink, Face.BOLD, "topright")
+            change, left = self.cash_flash[seat]
+            if change and left > 0 and alive:
+                sign, colour = ("+", theme.MONEY_GAIN) if change > 0 else ("−", theme.MONEY_LOSS)
+                draw_text(surface, sign + money(abs(change)), (cash.right, row.bottom - 4), theme.TINY + 1, colour,
+                          Face.BOLD, "bottomright")
             y += self.row
         top = self.decision_top
         pygame.draw.line(surface, theme.PANEL_LINE, (inner.left, top - 8), (inner.right, top - 8))
