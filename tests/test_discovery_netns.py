@@ -30,7 +30,7 @@ REPO = Path(__file__).resolve().parent.parent
 # Generous: discovery takes about two seconds here; a loaded CI machine may be slower.
 STEP_TIMEOUT_S = 30.0
 TABLE_PORT = 45000
-# A game between random bots takes seconds; this only bounds a hang.
+# A game between medium computer players takes seconds; this only bounds a hang.
 GAME_TIMEOUT_S = 300.0
 
 # A host that only advertises (the table itself is tested elsewhere). Ctrl-C withdraws it.
@@ -70,6 +70,8 @@ async def main() -> None:
 trio.run(main)
 """
 CLI = "import sys; from ui.cli import main; sys.exit(main())"
+# Computer players that end games in seconds (random ones can wander for minutes).
+BOT_LEVEL = "medium"
 
 # A whole table on one laptop: a host that sits itself (played by a bot), admits whoever
 # asks (the host decides; this one says yes), advertises by mDNS and plays to the end.
@@ -88,11 +90,11 @@ async def admit(knock) -> bool:
     return True
 
 async def main() -> None:
-    name, seed = sys.argv[1], int(sys.argv[2])
+    name, seed, level = sys.argv[1], int(sys.argv[2]), sys.argv[3]
     interfaces = choose_interfaces()
     core = TableHost(Profile("Olena", "red", SigningKey.generate()), table_name=name, clock=False,
                      auto_start_at=3)
-    core.sit_host(trio.current_time(), policy=make_policy("random", seed))
+    core.sit_host(trio.current_time(), policy=make_policy(level, seed))
     server = HostServer(core, knock_policy=admit)
     async with open_mdns(interfaces) as mdns, trio.open_nursery() as nursery:
         await nursery.start(lambda task_status: server.serve(bind=interfaces[0], port=0, task_status=task_status))
@@ -116,13 +118,13 @@ from p2p.peer import TablePeer
 from p2p.policy import make_policy
 
 async def main() -> None:
-    name, player, colour, seed = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+    name, player, colour, seed, level = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5]
     async with open_mdns(choose_interfaces()) as mdns:
         table = await find_table(mdns, name, timeout=30)
     print("found", table.table_id, table.addresses[0], flush=True)
     invite = to_invite(table)
     core = TablePeer(Profile(player, colour, SigningKey.generate()), table=invite.table,
-                     host_key=invite.host_key, policy=make_policy("random", seed))
+                     host_key=invite.host_key, policy=make_policy(level, seed))
     finished = await PeerClient(core, invite).run()
     print("result", finished.state_hash, flush=True)
 
@@ -232,9 +234,9 @@ async def test_a_whole_game_across_three_laptops_found_by_mdns_alone(lan: Lan) -
     host, friend1, friend2 = lan.laptops
     py = sys.executable
     async with (
-        running(host, [py, "-c", HOST, "Netns game", "1"]) as (_, host_out),
-        running(friend1, [py, "-c", JOINER, "Netns game", "Taras", "blue", "2"]) as (_, out1),
-        running(friend2, [py, "-c", JOINER, "Netns game", "Oksana", "green", "3"]) as (_, out2),
+        running(host, [py, "-c", HOST, "Netns game", "1", BOT_LEVEL]) as (_, host_out),
+        running(friend1, [py, "-c", JOINER, "Netns game", "Taras", "blue", "2", BOT_LEVEL]) as (_, out1),
+        running(friend2, [py, "-c", JOINER, "Netns game", "Oksana", "green", "3", BOT_LEVEL]) as (_, out2),
     ):
         table_id = (await host_out.until("hosting")).split()[1]
         for out in (out1, out2):
@@ -273,12 +275,12 @@ async def test_the_commands_play_a_whole_game_across_three_laptops(lan: Lan, tmp
         return ["env", f"XDG_DATA_HOME={data}", py, "-c", CLI, *args, "--interface", laptop.address]
 
     async with (
-        running(host, cli(host, "host", "--name", "Olena", "--bot", "random", "--start-at", "3",
+        running(host, cli(host, "host", "--name", "Olena", "--bot", BOT_LEVEL, "--start-at", "3",
                           "--no-clock", "--seed", "1", "--admit")) as (_, host_out),
         running(friend1, cli(friend1, "join", "--table", "Olena's table", "--name", "Taras",
-                             "--seed", "2")) as (_, out1),
+                             "--bot", BOT_LEVEL, "--seed", "2")) as (_, out1),
         running(friend2, cli(friend2, "join", "--table", "Olena's table", "--name", "Oksana",
-                             "--seed", "3")) as (_, out2),
+                             "--bot", BOT_LEVEL, "--seed", "3")) as (_, out2),
     ):
         final = {(await out.until("final", "state", timeout=GAME_TIMEOUT_S)).split()[-1]
                  for out in (host_out, out1, out2)}
