@@ -242,6 +242,12 @@ async def test_ui_resign_asks_first_then_ends_the_game(autojump_clock) -> None:
             await drive.frames(draw=False)
         assert isinstance(app.top, ResultsScene)
         assert table.outcome.winner != table.me
+        drive.click_button(app.top.again)
+        await drive.frames()
+        again = app.top
+        assert isinstance(again, TableScene) and again.table is not table
+        assert [p.bot for p in again.table.players] == [p.bot for p in table.players]
+        assert again.names[again.me] == "Тест"
         nursery.cancel_scope.cancel()
 
 

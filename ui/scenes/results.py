@@ -12,6 +12,7 @@ from .. import theme
 from ..fonts import Face
 from ..local_table import LocalTable
 from ..text import money
+from ..vs_computer import start_vs_computer
 from ..widgets import Button, Style, draw_text, panel
 from .base import Scene
 
@@ -24,6 +25,8 @@ ROW = 44
 CARD_TOP = 150
 CARD_FOOT = 110
 MENU = "menu"
+AGAIN = "again"
+BUTTON_SIZE = (230, 46)
 
 
 def standings(table: LocalTable, eliminated: Sequence[int] = ()) -> list[int]:
@@ -42,22 +45,34 @@ class ResultsScene(Scene):
         self.table = table
         self.names = list(names)
         self.order = standings(table, eliminated)
-        self.menu = Button(self.t["back_to_menu"], MENU, style=Style.PRIMARY)
+        self.again = Button(self.t["play_again"], AGAIN, style=Style.PRIMARY)
+        self.menu = Button(self.t["back_to_menu"], MENU)
         self.card = pygame.Rect(0, 0, *CARD_SIZE)
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         self.card = pygame.Rect(0, 0, CARD_SIZE[0], CARD_TOP + len(self.order) * ROW + CARD_FOOT)
         self.card.center = (size[0] // 2, size[1] // 2)
-        self.menu.rect = pygame.Rect(0, 0, 220, 46)
-        self.menu.rect.midbottom = (self.card.centerx, self.card.bottom - 24)
+        self.again.rect = pygame.Rect(0, 0, *BUTTON_SIZE)
+        self.again.rect.bottomright = (self.card.centerx - 8, self.card.bottom - 24)
+        self.menu.rect = pygame.Rect(0, 0, *BUTTON_SIZE)
+        self.menu.rect.bottomleft = (self.card.centerx + 8, self.card.bottom - 24)
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        clicked = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.menu.hit(event.pos)
-        pressed = event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_ESCAPE)
-        if clicked or pressed:
+        click = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+        key = event.key if event.type == pygame.KEYDOWN else None
+        if (click and self.again.hit(event.pos)) or key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self._again()
+        elif (click and self.menu.hit(event.pos)) or key == pygame.K_ESCAPE:
             from .menu import MenuScene
             self.app.reset(MenuScene(self.app))
+
+    def _again(self) -> None:
+        """A new game with the same opponents, level and name."""
+        players = self.table.players
+        level = next(p.bot for p in players if p.bot is not None)
+        start_vs_computer(self.app, name=self.names[self.table.me], opponents=len(players) - 1, level=level,
+                          seed=None)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BACKGROUND)
@@ -94,4 +109,5 @@ class ResultsScene(Scene):
             draw_text(surface, cash, (right - 150, y + 8), theme.BODY, ink, anchor="topright")
             draw_text(surface, worth, (right, y + 8), theme.BODY, ink, Face.BOLD, "topright")
             y += ROW
+        self.again.draw(surface, self.app.mouse)
         self.menu.draw(surface, self.app.mouse)
