@@ -15,7 +15,7 @@ from engine import BANK, Game, Ruleset
 from . import theme
 from .board_geometry import BoardGeometry, Side
 from .fonts import Face
-from .local_table import PlayerInfo
+from .table_view import PlayerInfo
 from .text import money
 from .widgets import draw_fitted, draw_text, fit
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import hashlib
 import math
-from dataclasses import dataclass
 from typing import Any
 
 import trio
@@ -26,21 +25,14 @@ from p2p.host import Phase, TableHost
 from p2p.identity import Profile
 from p2p.policy import make_policy
 
+from .table_view import PlayerInfo
+
 # Seconds between two computer moves: long enough to read a line of the feed and see the
 # token start, short enough that a round of three opponents does not drag.
 BOT_PACE = 0.35
 # While the window holds the table (a token is walking), how often the table looks again.
 HOLD_POLL = 0.05
 _SEED_TAG = b"zemlevlasnyk/ui/seeded-table\n"
-
-
-@dataclass(frozen=True)
-class PlayerInfo:
-    """One seat as the window shows it."""
-
-    name: str
-    colour: str
-    bot: str | None
 
 
 class _ComputerHost(TableHost):
@@ -77,7 +69,7 @@ def seed_bytes(seed: int) -> bytes:
 
 
 class LocalTable:
-    """One person against `opponents` computer players of `level`."""
+    """One person against `opponents` computer players of `level` (a `TableView`)."""
 
     def __init__(self, profile: Profile, *, opponents: int, level: str, seed: int | None = None) -> None:
         self._host = _ComputerHost(profile, seed=None if seed is None else seed_bytes(seed))

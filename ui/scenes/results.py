@@ -10,7 +10,7 @@ from engine import holdings
 
 from .. import theme
 from ..fonts import Face
-from ..local_table import LocalTable
+from ..table_view import TableView
 from ..text import money
 from ..vs_computer import start_vs_computer
 from ..widgets import Button, Style, draw_text, panel
@@ -29,7 +29,7 @@ AGAIN = "again"
 BUTTON_SIZE = (230, 46)
 
 
-def standings(table: LocalTable, eliminated: Sequence[int] = ()) -> list[int]:
+def standings(table: TableView, eliminated: Sequence[int] = ()) -> list[int]:
     """Seats from first place down: players still in by what they are worth, then the
     others, the last to go out first (`eliminated` in the order they went out)."""
     game = table.game
@@ -40,7 +40,7 @@ def standings(table: LocalTable, eliminated: Sequence[int] = ()) -> list[int]:
 
 
 class ResultsScene(Scene):
-    def __init__(self, app: App, table: LocalTable, names: Sequence[str], eliminated: Sequence[int] = ()) -> None:
+    def __init__(self, app: App, table: TableView, names: Sequence[str], eliminated: Sequence[int] = ()) -> None:
         super().__init__(app)
         self.table = table
         self.names = list(names)

@@ -21,7 +21,7 @@ from ..decisions import BID, RESIGN, TRADE, Intent, deed_buttons, main_buttons, 
 from ..deed import WIDTH as DEED_WIDTH
 from ..deed import deed_height, draw_deed, layout_deed
 from ..fonts import Face
-from ..local_table import LocalTable
+from ..table_view import TableView
 from ..narrate import narrate
 from ..text import money
 from ..tokens import TokenAnimator
@@ -64,14 +64,14 @@ CANCEL = Intent("cancel")
 CONFIRM_LEAVE = Intent("confirm_leave")
 
 
-def display_names(table: LocalTable, t: dict[str, Any]) -> list[str]:
+def display_names(table: TableView, t: dict[str, Any]) -> list[str]:
     """The person's own name; the computer players named from the catalogue."""
     bots = iter(t["bot_names"])
     return [p.name if p.bot is None else next(bots, p.name) for p in table.players]
 
 
 class TableScene(Scene):
-    def __init__(self, app: App, table: LocalTable) -> None:
+    def __init__(self, app: App, table: TableView) -> None:
         super().__init__(app)
         self.table = table
         self.game = table.game
