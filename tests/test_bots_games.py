@@ -90,13 +90,13 @@ def test_bots_same_seed_same_choice_on_restored_game() -> None:
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_bots_take_over_seats_of_a_game_in_progress(level: str) -> None:
     """Seated mid-game in every seat of a restored game, the level plays it to the end."""
-    for seed in range(3):
-        mid = play_match(RULES, ["random"] * 4, seed, max_turns=60).game
+    for seed, players in ((0, 2), (1, 3), (2, 4), (3, 4)):
+        mid = play_match(RULES, ["random"] * players, seed, max_turns=60).game
         if mid.phase == "over":
             continue
         game = Game.from_json(mid.to_json(), RULES)
         chance = Entropy(derive_seed(seed, "rest"))
-        bots = [make_bot(level, derive_seed(seed, f"{level}{i}")) for i in range(4)]
+        bots = [make_bot(level, derive_seed(seed, f"{level}{i}")) for i in range(players)]
         while game.phase != "over" and game.turn <= MAX_TURNS:
             seat = game.pending()[0].seat
             game.apply(bots[seat].choose(game, seat), chance)

@@ -310,12 +310,15 @@ class HeuristicBot:
                 best, best_ratio = cell, ratio
         return best
 
-    def _cheapest_lone_mortgage(self, game: Game, seat: int) -> int | None:
-        """The unmortgaged deed outside any complete group that earns least per cash raised."""
+    def _cheapest_lone_mortgage(self, game: Game, seat: int,
+                                avoid: tuple[int, ...] = ()) -> int | None:
+        """The unmortgaged deed outside any complete group (and outside `avoid`) that earns
+        least per cash raised."""
         best = None
         best_key = None
         for c in game.rules.properties:
-            if game.owner[c] != seat or game.mortgaged[c] or c in self._redeemed_now:
+            if (game.owner[c] != seat or game.mortgaged[c] or c in self._redeemed_now
+                    or c in avoid):
                 continue
             if game.rules.cells[c].kind == "street" and owns_group(game, seat, c):
                 continue
@@ -343,7 +346,8 @@ class HeuristicBot:
             return Buy(seat)
         if cash < price and value > price * 1.5:
             # Worth raising the money for (it completes a group): mortgage a lone deed.
-            cell_m = self._cheapest_lone_mortgage(game, seat)
+            cell_m = self._cheapest_lone_mortgage(game, seat,
+                                                  avoid=game.rules.group_of[cell])
             if cell_m is not None and self._manage_count < MAX_MANAGE_PER_TURN:
                 self._manage_count += 1
                 self._mortgaged_now.add(cell_m)
