@@ -89,3 +89,12 @@ def test_ui_help_lists_the_window_commands(capsys) -> None:
         main(["--help"])
     out = capsys.readouterr().out
     assert re.search(r"\bplay\b", out) and "screenshot" in out
+
+
+@pytest.mark.parametrize("args", [["play", "--seed", "-1"], ["screenshot", "menu", "--out", "x.png", "--seed", "x"],
+                                  ["play", "--seed", str(2**70)]])
+def test_ui_bad_seed_is_refused_by_the_parser(args, capsys) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(args)
+    assert exit_info.value.code == 2
+    assert "--seed" in capsys.readouterr().err

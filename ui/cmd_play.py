@@ -14,6 +14,18 @@ from ui.text import LANGUAGES
 DEFAULT_OPPONENTS = 3
 
 
+def seed_arg(text: str) -> int:
+    """A --seed value: a whole number the game can use, or a clear argparse error."""
+    from ui.vs_computer import MAX_SEED
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 0 <= value <= MAX_SEED:
+        raise argparse.ArgumentTypeError(f"{value} is not between 0 and {MAX_SEED}")
+    return value
+
+
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("play", help="play against the computer in a window, skipping the menu")
     p.add_argument("--opponents", type=int, default=DEFAULT_OPPONENTS, metavar="N",
@@ -21,7 +33,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--level", help="how strongly they play (default: the middle level on offer)")
     p.add_argument("--lang", choices=LANGUAGES, default="uk", help="language (default uk)")
     p.add_argument("--name", help="your name at the table")
-    p.add_argument("--seed", type=int, help="seed for dice, cards and the computer's choices (a repeatable game)")
+    p.add_argument("--seed", type=seed_arg, help="seed for dice, cards and the computer's choices (a repeatable game)")
     p.set_defaults(func=run)
 
 

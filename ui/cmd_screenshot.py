@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 from ui.cli import UserError
+from ui.cmd_play import seed_arg
 from ui.text import LANGUAGES
 
 DEFAULT_SIZE = "1280x800"
@@ -22,7 +23,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--out", type=Path, required=True, help="the PNG file to write")
     p.add_argument("--size", default=DEFAULT_SIZE, help=f"WIDTHxHEIGHT in pixels (default {DEFAULT_SIZE})")
     p.add_argument("--lang", choices=LANGUAGES, default="uk", help="language (default uk)")
-    p.add_argument("--seed", type=int, default=DEFAULT_SEED,
+    p.add_argument("--seed", type=seed_arg, default=DEFAULT_SEED,
                    help=f"seed of the game shown on table scenes (default {DEFAULT_SEED})")
     p.set_defaults(func=run)
 

@@ -150,7 +150,9 @@ class LocalTable:
                 await self._wake.wait()
                 continue
             self._now = trio.current_time()
-            if self.computer_to_move() and not self.hold and self.step_computer():
+            if self.computer_to_move() and not self.hold:
+                # Paced even when nothing came of it, so a stuck player cannot spin the loop.
+                self.step_computer()
                 self._last_move = self._now
 
     def close(self) -> None:
