@@ -26,7 +26,7 @@ from p2p.errors import Code, ProtocolError, Rejected, local
 from p2p.handshake import PLAYING, Joiner
 from p2p.identity import COLOURS, Profile, clean_name, fingerprint
 from p2p.policy import Policy
-from p2p.records import ACT, HOST, START, TIMEOUT, ZERO_HASH, record_hash, seal_record, start_seed
+from p2p.records import ACT, HOST, START, TIMEOUT, ZERO_HASH, seal_record, start_seed
 
 MAX_SEATS = 4
 PRESET = "zemlevlasnyk"
@@ -139,6 +139,7 @@ class TableHost:
         self.lobby_commit = commit_reveal.commitment(self._secret)
         self.start_entropy = b""
         self._action_sigs: set[str] = set()
+        self._head = ZERO_HASH
         self._clock = DecisionClock()
         self._chat = RateLimiter()
         self._listeners: list[Callable[[TableInfo], None]] = []
@@ -165,7 +166,8 @@ class TableHost:
 
     @property
     def head(self) -> str:
-        return record_hash(self.records[-1]) if self.records else ZERO_HASH
+        """The hash of the latest record (what the next one chains onto)."""
+        return self._head
 
     # --- the host's own decisions ------------------------------------------------------------
 
@@ -462,7 +464,7 @@ class TableHost:
             self._chain = commit_reveal.SecretChain(self._chain_length)
             renew = self._chain.anchor
         self._secret = self._chain.take()
-        record = seal_record(self.key, {
+        record, self._head = seal_record(self.key, {
             "table": self.table, "seq": self.seq + 1, "prev": self.head, "kind": kind, "setup": setup,
             "act": envelope, "auto": None if envelope is not None or action is None else action.to_json(),
             "reveal": secret.hex(), "renew": renew,

@@ -51,8 +51,11 @@ def sign_ready(key: SigningKey, *, table: str, commit: str, entropy: bytes) -> d
         "key": bytes(key.verify_key).hex()})
 
 
-def seal_record(key: SigningKey, fields: dict[str, Any]) -> dict[str, Any]:
-    return wire.sign(key, wire.TAG_RECORD, fields)
+def seal_record(key: SigningKey, fields: dict[str, Any]) -> tuple[dict[str, Any], str]:
+    """The signed record, and its hash (see `record_hash`) from the same encoding."""
+    signed = wire.signed_bytes(wire.TAG_RECORD, fields)
+    sig = key.sign(signed).signature
+    return {**fields, "sig": sig.hex()}, hashlib.sha256(signed + sig).hexdigest()
 
 
 @dataclass(frozen=True)

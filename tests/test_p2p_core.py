@@ -9,7 +9,7 @@ from p2p.diff import apply_diff, make_diff
 from p2p.errors import CheatingHost, Code
 from p2p.host import Phase, TableHost
 from p2p.policy import make_policy
-from p2p.records import Replica, sign_action
+from p2p.records import Replica, record_hash, sign_action
 from p2p_helpers import MemoryTable, profile
 
 
@@ -308,7 +308,8 @@ def test_the_replica_refuses_a_bad_chain() -> None:
             replica.accept(r)
         return replica
 
-    assert replay(records).head == table.host.head
+    assert replay(records).head == table.host.head == record_hash(records[-1])
+    assert all(after["prev"] == record_hash(before) for before, after in zip(records, records[1:]))
     with pytest.raises(CheatingHost, match="sequence"):
         replay([records[0], records[2]])
     tampered = {**records[1], "state": "00" * 32}
