@@ -167,7 +167,6 @@ async def test_ui_trade_dialog_proposes_a_legal_trade(autojump_clock) -> None:
         app.push(scene)
         nursery.start_soon(table.run)
         await drive.frames()
-        scene.animator.settle(table.game.pos)
         trade_button = next(b for b in scene.extras if b.intent.__class__.__name__ == "Intent"
                             and b.intent.name == "trade")
         drive.click_button(trade_button)
@@ -199,7 +198,7 @@ async def test_ui_enter_rolls_and_leaving_stops_the_table(autojump_clock) -> Non
         for _ in range(200):
             await drive.frames(draw=False)
             if table.game.pending()[0].seat == table.me and table.game.phase == "pre_roll" \
-                    and scene.seen == table.records:
+                    and scene.seen == table.records and not scene.animator.busy:
                 break
         before = table.records
         drive.key(pygame.K_RETURN, "\r")

@@ -49,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"--level {level!r}: no such computer level; available: {', '.join(available_levels())}")
     if not 1 <= args.opponents <= MAX_OPPONENTS:
         raise UserError(f"--opponents {args.opponents}: choose 1, 2 or 3")
-    name = args.name or catalogue(args.lang)["ui"]["default_name"]
+    name = (args.name or "").strip() or catalogue(args.lang)["ui"]["default_name"]
 
     def first(app: App) -> TableScene:
         table = new_table(name=name, opponents=args.opponents, level=level, seed=args.seed)

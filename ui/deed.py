@@ -128,7 +128,8 @@ def layout_deed(rect: pygame.Rect, buttons: Sequence[Button]) -> pygame.Rect:
 
 
 def draw_deed(surface: pygame.Surface, rect: pygame.Rect, game: Game, cell: int, names: Sequence[str],
-              t: dict[str, Any], lang: str, buttons: Sequence[Button], mouse: tuple[int, int]) -> None:
+              t: dict[str, Any], lang: str, buttons: Sequence[Button], mouse: tuple[int, int], *,
+              dimmed: bool = False) -> None:
     rules = game.rules
     info = rules.cells[cell]
     panel(surface, rect, theme.CARD, radius=10, shadow=True)
@@ -171,4 +172,4 @@ def draw_deed(surface: pygame.Surface, rect: pygame.Rect, game: Game, cell: int,
     y += FACT_STEP
     draw_text(surface, rent_now(game, cell, t), (left, y), theme.BODY, theme.INK, Face.BOLD)
     for b in buttons:
-        b.draw(surface, mouse)
+        b.draw(surface, mouse, dimmed=dimmed)

@@ -31,7 +31,8 @@ WARM_ACTIONS = 6000
 # The level the screenshots' computer players play: present in every build of the engine,
 # and quick to fill a board. Trade offers need a level that makes them (the default one).
 SCREENSHOT_LEVEL = "random"
-SCREENSHOT_NAME = {"uk": "Оксана", "en": "Oksana"}
+# The person's name on screenshots (its initial differs from the computer players').
+SCREENSHOT_NAME = {"uk": "Марія", "en": "Maria"}
 
 
 def stand_in(game: Game, seat: int) -> Action:
@@ -99,7 +100,6 @@ def build_scene(app: App, name: str, seed: int) -> Scene:
     scene = TableScene(app, table)
     app.push(scene)
     scene.update(0.0)
-    scene.animator.settle(table.game.pos)
     if name == "deed":
         scene._select(_showcase_cell(table))
     elif name == "trade":

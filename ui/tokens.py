@@ -58,12 +58,6 @@ class TokenAnimator:
                 self._queue.append(_Walk(e["seat"], [e["cell"]], JUMP_SECONDS))
                 self._expect[e["seat"]] = e["cell"]
 
-    def settle(self, positions: Iterable[int]) -> None:
-        """Skip every walk: tokens stand where the game says."""
-        self._queue.clear()
-        self.cell = list(positions)
-        self._expect = list(self.cell)
-
     def update(self, dt: float) -> None:
         budget = dt * (1.0 + max(0, len(self._queue) - BACKLOG_SPEEDUP))
         while budget > 0 and self._queue:

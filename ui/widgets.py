@@ -158,9 +158,10 @@ class Button:
     def hit(self, pos: tuple[int, int]) -> bool:
         return self.enabled and self.rect.collidepoint(pos)
 
-    def draw(self, surface: pygame.Surface, mouse: tuple[int, int]) -> None:
-        hover = self.enabled and self.rect.collidepoint(mouse)
-        if not self.enabled:
+    def draw(self, surface: pygame.Surface, mouse: tuple[int, int], *, dimmed: bool = False) -> None:
+        """`dimmed`: shown as not yet available (the window is still showing the last move)."""
+        hover = self.enabled and not dimmed and self.rect.collidepoint(mouse)
+        if not self.enabled or dimmed:
             back, ink = theme.BUTTON_DISABLED, theme.BUTTON_INK_DISABLED
         elif self.style is Style.PRIMARY:
             back = theme.BUTTON_PRIMARY_HOVER if hover else theme.BUTTON_PRIMARY

@@ -108,6 +108,8 @@ class TableScene(Scene):
         self.feed_area = pygame.Rect(0, 0, 0, 0)
         self.board_image: pygame.Surface | None = None
         self.board_key: tuple[Any, ...] | None = None
+        # What happened before the window opened is told in the feed, not walked again.
+        self._tell(table.take_events())
 
     # --- layout ---------------------------------------------------------------------------
 
@@ -191,13 +193,7 @@ class TableScene(Scene):
         events = self.table.take_events()
         if events:
             self.animator.feed(events)
-            for e in events:
-                if e["type"] == "eliminated":
-                    self.eliminated.append(e["seat"])
-                line = narrate(self.game.rules, e, self.app.lang, self.names)
-                if line is not None:
-                    self.feed.append((line, _seat_of(e)))
-            self._rewrap_feed()
+            self._tell(events)
         if self.table.refusal is not None:
             self.feed.append((self.t["refused"].format(why=self.table.refusal), None))
             self.table.refusal = None
@@ -213,6 +209,16 @@ class TableScene(Scene):
             if self.over_for >= RESULTS_DELAY:
                 from .results import ResultsScene
                 self.app.reset(ResultsScene(self.app, self.table, self.names, self.eliminated))
+
+    def _tell(self, events: list[dict[str, Any]]) -> None:
+        """Put events into the feed, in words."""
+        for e in events:
+            if e["type"] == "eliminated":
+                self.eliminated.append(e["seat"])
+            line = narrate(self.game.rules, e, self.app.lang, self.names)
+            if line is not None:
+                self.feed.append((line, _seat_of(e)))
+        self._rewrap_feed()
 
     def _track_cash(self, dt: float) -> None:
         """Note each change of a player's cash, shown beside it for CASH_FLASH seconds."""
@@ -267,7 +273,8 @@ class TableScene(Scene):
         if event.type == pygame.KEYDOWN:
             if self.stepper.key(event):
                 return
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and not self._modal():
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and not self._modal() \
+                    and not self.animator.busy:
                 self._press_primary()
             elif event.key == pygame.K_ESCAPE:
                 if self.selected is not None:
@@ -291,7 +298,7 @@ class TableScene(Scene):
                 self._select(None)
                 return
             for b in self.deed:
-                if b.hit(pos):
+                if b.hit(pos) and not self.animator.busy:
                     self._send(b.intent)
                     return
             if self.deed_rect.collidepoint(pos):
@@ -299,15 +306,26 @@ class TableScene(Scene):
         if self.menu_button.hit(pos):
             self._intent(LEAVE)
             return
-        if BID in [b.intent for b in self.moves] and self.stepper.click(pos):
+        if self.panel.collidepoint(pos):
+            self._click_panel(pos, walking=self.animator.busy)
             return
-        self.stepper.commit()
-        for b in (*self.moves, *(self._confirm_buttons() or self.extras)):
+        cell = self.geo.cell_at(pos)
+        self._select(cell if cell != self.selected else None)
+
+    def _click_panel(self, pos: tuple[int, int], *, walking: bool) -> None:
+        """A click in the side panel. While a token walks, the moves wait for it to arrive;
+        leaving the table does not."""
+        if walking:
+            buttons = [b for b in self._confirm_buttons() if b.intent in (CONFIRM_LEAVE, CANCEL)]
+        elif BID in [b.intent for b in self.moves] and self.stepper.click(pos):
+            return
+        else:
+            self.stepper.commit()
+            buttons = [*self.moves, *(self._confirm_buttons() or self.extras)]
+        for b in buttons:
             if b.hit(pos):
                 self._intent(b.intent) if isinstance(b.intent, Intent) else self._send(b.intent)
                 return
-        cell = self.geo.cell_at(pos)
-        self._select(cell if cell != self.selected else None)
 
     def _press_primary(self) -> None:
         """Enter or Space: roll or end the turn; never a move that spends money."""
@@ -383,7 +401,7 @@ class TableScene(Scene):
         self._draw_panel(surface)
         if self.selected is not None:
             draw_deed(surface, self.deed_rect, game, self.selected, self.names, self.t, self.app.lang,
-                      self.deed, self.app.mouse)
+                      self.deed, self.app.mouse, dimmed=self.animator.busy)
         modal = self._modal()
         if modal:
             scrim(surface)
@@ -455,10 +473,11 @@ class TableScene(Scene):
         if not modal:
             if BID in [b.intent for b in self.moves]:
                 self.stepper.draw(surface, money)
+            walking = self.animator.busy
             for b in self.moves:
-                b.draw(surface, self.app.mouse)
+                b.draw(surface, self.app.mouse, dimmed=walking)
             for b in self._confirm_buttons() or self.extras:
-                b.draw(surface, self.app.mouse)
+                b.draw(surface, self.app.mouse, dimmed=walking and b.intent not in (CONFIRM_LEAVE, CANCEL))
         self._draw_feed(surface)
 
     def _draw_feed(self, surface: pygame.Surface) -> None:
