@@ -16,7 +16,7 @@ from p2p.errors import CheatingHost, Code, Fault, ProtocolError
 from p2p.handshake import PLAYING
 from p2p.links import Invite
 from p2p.peer import Arrived, Finished, HostCheated, HostError, Outgoing, PeerOutput, TablePeer
-from p2p.streams import SecureStream, dial, open_table
+from p2p.streams import IDLE_SECONDS, PING, PING_SECONDS, SecureStream, dial, open_table
 
 # Dial again this often, this many times, after losing the host mid-game: a laptop that
 # changes Wi-Fi access point is back within seconds; a minute covers a host restart.
@@ -73,11 +73,34 @@ class PeerClient:
 
     async def _session(self, stream: SecureStream) -> Finished | None:
         """One connection's worth of play; None when the connection was lost."""
+        error: ProtocolError | None = None
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(self._ping, stream)
+            try:
+                finished = await self._play(stream)
+            except ProtocolError as exc:
+                error = exc  # raised below, outside the nursery, as itself
+            nursery.cancel_scope.cancel()
+        if error is not None:
+            raise error
+        return finished
+
+    @staticmethod
+    async def _ping(stream: SecureStream) -> None:
         try:
             while True:
-                message = await stream.receive()
-                if message is None:
-                    return None
+                await trio.sleep(PING_SECONDS)
+                await stream.send(PING)
+        except (trio.BrokenResourceError, trio.ClosedResourceError, OSError):
+            return
+
+    async def _play(self, stream: SecureStream) -> Finished | None:
+        try:
+            while True:
+                with trio.move_on_after(IDLE_SECONDS) as idle:
+                    message = await stream.receive()
+                if idle.cancelled_caught or message is None:
+                    return None  # the host went silent, or hung up
                 for out in self.core.receive(message, trio.current_time()):
                     finished = await self._handle(stream, out)
                     if finished is not None:

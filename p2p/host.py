@@ -423,9 +423,12 @@ class TableHost:
         self._detach(conn)
         return [Close(conn, Code.CLOSED, "goodbye")]
 
+    def _on_ping(self, conn: int, info: _Conn, message: dict[str, Any], now: float) -> list[Output]:
+        return []  # the adapter's keepalive: that it arrived is all it says
+
     _HANDLERS: dict[str, Callable[..., list[Output]]] = {
         "ready": _on_ready, "unready": _on_unready, "profile": _on_profile, "act": _on_act,
-        "chat": _on_chat, "sync": _on_sync, "bye": _on_bye,
+        "chat": _on_chat, "sync": _on_sync, "bye": _on_bye, "ping": _on_ping,
     }
 
     # --- internals -------------------------------------------------------------------------

@@ -21,7 +21,8 @@ from p2p import wire
 from p2p.errors import Code, ProtocolError
 from p2p.handshake import HostHandshake
 from p2p.host import CatchUp, Close, Knock, Output, Phase, Send, TableHost
-from p2p.streams import HANDSHAKE_SECONDS, FramedStream, SecureStream, send_plain_error
+from p2p.streams import (HANDSHAKE_SECONDS, IDLE_SECONDS, PING, PING_SECONDS, FramedStream, SecureStream,
+                          send_plain_error)
 
 # Messages queued for one peer before we call it too slow and drop it: a whole game's
 # catch-up fits, a stalled reader does not.
@@ -213,9 +214,10 @@ class HostServer:
     async def _read(self, conn: int, secure: SecureStream) -> None:
         try:
             while not self._peers[conn].closing:
-                message = await secure.receive()
-                if message is None:
-                    return
+                with trio.move_on_after(IDLE_SECONDS) as idle:
+                    message = await secure.receive()
+                if idle.cancelled_caught or message is None:
+                    return  # gone without a word, or hung up
                 self.dispatch(self.core.receive(conn, message, trio.current_time()))
         except ProtocolError as exc:
             # Garbage, an oversized frame, a forged frame: tell the peer, then drop it.
@@ -229,7 +231,12 @@ class HostServer:
 
     async def _write(self, secure: SecureStream, inbox: trio.MemoryReceiveChannel, done: trio.CancelScope) -> None:
         try:
-            async for message in inbox:
+            while True:
+                with trio.move_on_after(PING_SECONDS) as quiet:
+                    message = await inbox.receive()
+                if quiet.cancelled_caught:
+                    await secure.send(PING)
+                    continue
                 if message is _CLOSE:
                     break
                 if isinstance(message, CatchUp):
@@ -237,6 +244,6 @@ class HostServer:
                         await secure.send(self.core.record_message(seq))
                     continue
                 await secure.send_encoded(message if isinstance(message, bytes) else wire.encode(message))
-        except (trio.BrokenResourceError, trio.ClosedResourceError, OSError):
+        except (trio.BrokenResourceError, trio.ClosedResourceError, trio.EndOfChannel, OSError):
             pass
         done.cancel()

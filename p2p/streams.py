@@ -23,6 +23,12 @@ RECEIVE_CHUNK = 64 * 1024
 HANDSHAKE_SECONDS = 10.0
 # A last word to a peer we drop must not hold us up.
 ERROR_SECONDS = 1.0
+# Both sides say something at least this often (a `ping` when there is nothing else), and
+# take a connection that stayed silent for IDLE_SECONDS (three pings missed) for dead: a
+# laptop that left the Wi-Fi sends no goodbye, and TCP would take many minutes to notice.
+PING_SECONDS = 10.0
+IDLE_SECONDS = 35.0
+PING = {"t": "ping"}
 
 
 class FramedStream:

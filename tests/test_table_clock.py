@@ -123,3 +123,45 @@ async def test_a_flood_of_silent_connections_is_capped_and_times_out(autojump_cl
         assert [await s.receive_some(10) for s in silent] == [b""] * MAX_CONNECTIONS
         assert server._open == 0
         nursery.cancel_scope.cancel()
+
+
+class _Frozen(_Cut):
+    """A stream that goes silent both ways after `frames_left` reads, like a laptop whose
+    lid was shut: no goodbye, nothing more."""
+
+    async def send_all(self, data) -> None:
+        if self.left < 0:
+            await trio.sleep_forever()
+        await self.inner.send_all(data)
+
+    async def receive_some(self, max_bytes=None) -> bytes:
+        self.left -= 1
+        if self.left < 0:
+            await trio.sleep_forever()
+        return await self.inner.receive_some(max_bytes)
+
+
+async def test_a_silent_peer_is_dropped_and_keeps_its_seat(autojump_clock) -> None:
+    from p2p.streams import IDLE_SECONDS
+    core = TableHost(profile(0, "Host"), auto_start_at=2, clock=False)
+    core.sit_host(trio.current_time(), policy=make_policy("medium", 2))
+    peer = TablePeer(profile(1), table=core.table, host_key=core.profile.public_key,
+                     policy=make_policy("medium", 3))
+    dials: list[float] = []
+    async with trio.open_nursery() as nursery:
+        server, invite = await serve_on_loopback(nursery, core)
+        to_host = memory_connector(server)
+
+        async def connect():
+            dials.append(trio.current_time())
+            if len(dials) == 2:
+                await trio.sleep(2 * DECISION_SECONDS)  # the lid stays shut a while
+            stream = await to_host()
+            return _Frozen(stream, 12) if len(dials) == 1 else stream
+
+        finished = await PeerClient(peer, invite, connect=connect).run()
+    assert len(dials) == 2 and dials[1] - dials[0] >= IDLE_SECONDS  # the peer noticed the silence
+    timeouts = [r for r in core.records if r["kind"] == "timeout"]
+    assert timeouts and all(r["auto"]["seat"] == peer.seat for r in timeouts), \
+        "the host must notice the silence and let the clock play for the absent seat"
+    assert finished.state_hash == core.records[-1]["state"]
