@@ -171,7 +171,14 @@ def run_window(*, lang: str = "uk", first: Callable[[App], Scene] | None = None)
             dt = clock.tick(FPS) / 1000
     finally:
         pygame.quit()
-    finished[0].unwrap()
+    try:
+        finished[0].unwrap()
+    except BaseExceptionGroup as group:
+        # Ctrl-C reaches us through trio's nursery; say it plainly, as the commands expect.
+        _, rest = group.split(KeyboardInterrupt)
+        if rest is None:
+            raise KeyboardInterrupt from None
+        raise
     return 0
 
 
