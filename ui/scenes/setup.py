@@ -18,7 +18,9 @@ if TYPE_CHECKING:
 
 BACK = "back"
 START = "start"
-CARD_SIZE = (620, 500)
+CARD_SIZE = (620, 524)
+# Room under the level buttons for the chosen level's one-line description.
+NOTE_ROOM = 24
 ROW = 46
 
 
@@ -56,7 +58,7 @@ class SetupScene(Scene):
         width = (inner - 10 * (len(self.level_buttons) - 1)) // max(1, len(self.level_buttons))
         for n, b in enumerate(self.level_buttons):
             b.rect = pygame.Rect(left + n * (width + 10), y + 28, width, ROW)
-        y += 100
+        y += 100 + NOTE_ROOM
         self.name.rect = pygame.Rect(left, y + 28, inner, ROW)
         bottom = self.card.bottom - 24 - ROW
         self.back.rect = pygame.Rect(left, bottom, 150, ROW)
@@ -97,6 +99,9 @@ class SetupScene(Scene):
                   (self.name.rect.top - 28, self.t["setup_name"]))
         for y, label in labels:
             draw_text(surface, label, (left, y), theme.BODY, theme.INK_SOFT, Face.BOLD)
+        note = self.t["level_notes"].get(self.level, "")
+        if self.level_buttons and note:
+            draw_text(surface, note, (left, self.level_buttons[0].rect.bottom + 8), theme.SMALL, theme.INK_SOFT)
         for b in (*self.count_buttons, *self.level_buttons, self.back, self.start):
             b.draw(surface, self.app.mouse)
         self.name.draw(surface)
