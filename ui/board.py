@@ -29,10 +29,6 @@ NAME_SIZES = (13, 12, 11, 10, 9)
 PLAIN_DEED = pygame.Color("#44524b")
 
 
-def cell_label(rules: Ruleset, cell: int, lang: str) -> str:
-    return rules.cell_name(cell, lang)
-
-
 def cell_figure(rules: Ruleset, cell: int) -> str:
     """The number printed on a cell: its price, a tax's amount, the start's salary."""
     info = rules.cells[cell]
@@ -96,7 +92,7 @@ def _draw_cell(surface: pygame.Surface, geo: BoardGeometry, game: Game, players:
         mark = geo.outer(i, max(4, round(geo.cell * OWNER_SHARE)))
         pygame.draw.rect(surface, theme.player_colour(players[owner].colour), mark)
         text_box = _without(text_box, mark)
-    name = cell_label(rules, i, lang)
+    name = rules.cell_name(i, lang)
     figure = cell_figure(rules, i)
     small = NAME_SIZES[-1] + 1
     figure_h = small + 3 if figure else 0

@@ -21,7 +21,6 @@ from .scenes.base import Scene
 from .text import catalogue
 from .vs_computer import default_level, new_table
 
-SCENES = ("menu", "setup", "table", "deed", "trade", "offer", "results")
 # The warm-up: the board is interesting once this many turns are played, with at least
 # this many buildings standing.
 WARM_TURNS = 20
