@@ -90,6 +90,7 @@ class TableScene(Scene):
         self.confirm: Intent | None = None
         self.confirm_buttons: list[Button] = []
         self.eliminated: list[int] = []
+        self.shown_offer: tuple[int, str, int] | None = None
         self.cash_seen = list(self.game.cash)
         self.cash_flash: list[tuple[int, float]] = [(0, 0.0)] * self.game.players
         self.menu_button = Button(self.t["menu"], LEAVE, size=theme.SMALL)
@@ -240,8 +241,21 @@ class TableScene(Scene):
             self.stepper.typing = None
         if self.confirm is RESIGN and not any(b.intent is RESIGN for b in self.extras):
             self._ask(None)
+        self._show_offered_deed()
         self.deed = deed_buttons(self.game, self.me, self.selected, self.t) if self.selected is not None else []
         self._place_buttons()
+
+    def _show_offered_deed(self) -> None:
+        """Open the deed the person is asked to buy or bid for, once per offer (closing it
+        keeps it closed)."""
+        game = self.game
+        if game.main_seat() != self.me or game.phase not in ("buy", "auction"):
+            return
+        cell = game.pending_buy if game.phase == "buy" else game.auction["cell"]
+        key = (game.roll_count, game.phase, cell)
+        if key != self.shown_offer:
+            self.shown_offer = key
+            self.selected = cell
 
     def _rewrap_feed(self) -> None:
         width = max(80, self.feed_area.width - 14)
