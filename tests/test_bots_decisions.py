@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from engine import (
-    AcceptDraw, AcceptTrade, BANK, Build, Buy, DeclineDraw, DeclineTrade, Game, Mortgage,
-    PayDebt, ProposeTrade, SellBuilding, load_preset,
+    AcceptDraw, AcceptTrade, BANK, Build, Buy, DeclineDraw, DeclineTrade, EndTurn, Game,
+    Mortgage, OfferDraw, PayDebt, ProposeTrade, SellBuilding, load_preset,
 )
 from engine.bots import LEVELS, make_bot
 from engine.bots import trading as T
@@ -210,22 +210,17 @@ def test_bots_offer_to_complete_own_group_and_never_repeat_a_declined_offer(leve
     g.cash = [400000, 150000]
     bot = make_bot(level, 6)
     offers = []
-    for turn in range(12):
-        g.active, g.phase, g.turn, g.proposed_to = 0, "post_roll", g.turn + 1, []
-        g.reroll = False
+    for _ in range(12):
+        g.active, g.phase, g.turn, g.proposed_to, g.reroll = 0, "post_roll", g.turn + 1, [], False
         for _ in range(50):
             action = bot.choose(g, 0)
             assert g.is_legal(action)
-            if isinstance(action, ProposeTrade):
-                offers.append(action)
-                g.apply(action)
-                g.apply(DeclineTrade(1))
-                continue
-            if isinstance(action, Build):
-                break
-            if not isinstance(action, (Mortgage,)):
+            if isinstance(action, EndTurn):
                 break
             g.apply(action)
+            if isinstance(action, ProposeTrade):
+                offers.append(action)
+                g.apply(DeclineTrade(1))
     assert offers, "the bot never offered for the last orange street"
     assert all(o.take == (19,) for o in offers)
     keys = [(o.to, o.give, o.take, o.money) for o in offers]
@@ -301,17 +296,13 @@ def test_bots_jail_stay_when_the_board_is_dangerous(level: str) -> None:
 @pytest.mark.parametrize("level", LEVEL_NAMES)
 def test_bots_answer_draw_offers(level: str) -> None:
     g = game_with(3)
-    g.apply(g.legal(0).actions[0].__class__(0) if False else _offer_draw(g, 1))
+    g.apply(OfferDraw(1))
     bot = make_bot(level, 0)
     assert bot.choose(g, 0) in (AcceptDraw(0), DeclineDraw(0))
     assert bot.choose(g, 0) == DeclineDraw(0)          # even game: play on
     g.cash = [0, 900000, 150000]
     assert bot.choose(g, 0) == AcceptDraw(0)           # hopeless: take the draw
 
-
-def _offer_draw(g: Game, seat: int):
-    from engine import OfferDraw
-    return OfferDraw(seat)
 
 
 @pytest.mark.parametrize("level", LEVEL_NAMES)

@@ -77,7 +77,6 @@ def test_bots_decisions_reproducible_from_seed(level: str) -> None:
 
 def test_bots_same_seed_same_choice_on_restored_game() -> None:
     """A bot made from a seed answers a restored (from_json) game as it did the original."""
-    game, _ = run_game(["medium", "hard", "easy"], 5, check=False)
     mid = play_match(RULES, ["random", "random", "random"], 11, max_turns=40).game
     restored = Game.from_json(mid.to_json(), RULES)
     for level in ("easy", "medium", "hard"):

@@ -79,7 +79,6 @@ HARD = Style(
     premium=1.3, jail_stay_when_free_below=8, deny_weight=0.5, group_sale_weight=1.0,
     split_groups=True,
 )
-STYLES = {s.level: s for s in (EASY, MEDIUM, HARD)}
 
 
 class HeuristicBot:
