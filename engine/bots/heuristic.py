@@ -26,6 +26,11 @@ from .valuation import board_model
 # Management actions (build, sell, mortgage, redeem, propose) a bot takes in one turn at
 # most: far more than any sensible turn needs, and a hard stop against a loop.
 MAX_MANAGE_PER_TURN = 40
+# A refused offer rests this many rounds before the same deeds are asked for again (at a
+# higher price), and is given up after this many refusals: a person should not be asked
+# every turn.
+REOFFER_ROUNDS = 2
+MAX_REFUSALS = 4
 # Accept a draw only when this far behind the leader (net worth, percent).
 DRAW_ACCEPT_PERCENT = 35
 
@@ -95,6 +100,7 @@ class HeuristicBot:
         self._looked_for_trade = False
         self._open_offer: ProposeTrade | None = None
         self._declined: dict[tuple, int] = {}
+        self._refusals: dict[tuple, tuple[int, int]] = {}   # key -> (refusals, last turn)
         self._appraisers: dict[str, object] = {}
         self._bid_cap: tuple[tuple, int] | None = None
 
@@ -149,7 +155,9 @@ class HeuristicBot:
             return
         self._open_offer = None
         if not all(game.owner[c] == seat for c in offer.take):
-            self._declined[(offer.to, offer.give, offer.take)] = offer.money
+            key = (offer.to, offer.give, offer.take)
+            self._declined[key] = offer.money
+            self._refusals[key] = (self._refusals.get(key, (0, 0))[0] + 1, game.turn)
 
     def appraiser(self, game: Game):
         key = game.rules.digest
@@ -487,9 +495,17 @@ class HeuristicBot:
         s = self.style
         return T.propose(game, seat, partners, self.appraiser(game), weight=s.weight,
                          partner_model=self.partner_model(game), partner_weight=s.weight, margin=self._margin(game), premium=s.premium,
-                         declined=self._declined, raise_step=s.raise_step,
+                         declined=self._declined, resting=self._resting(game),
+                         raise_step=s.raise_step,
                          cash_floor=self.reserve(game, seat, s.buy_reserve),
                          sweetener_count=s.sweeteners, split=s.split_groups)
+
+    def _resting(self, game: Game) -> set[tuple]:
+        """Offers not to make now: refused lately (a partner is asked again only after
+        REOFFER_ROUNDS rounds), or refused MAX_REFUSALS times already."""
+        wait = REOFFER_ROUNDS * game.players
+        return {key for key, (count, turn) in self._refusals.items()
+                if count >= MAX_REFUSALS or game.turn - turn < wait}
 
     # -- draws -----------------------------------------------------------------------------
 

@@ -143,13 +143,15 @@ def sweeteners(game: Game, seat: int, partner: int, keep: Iterable[int]) -> list
 
 def propose(game: Game, seat: int, partners: tuple[int, ...], appraiser, *, weight: float,
             partner_model, partner_weight: float, margin: float, premium: float,
-            declined: dict[tuple, int], raise_step: float, cash_floor: int,
+            declined: dict[tuple, int], resting: set[tuple], raise_step: float,
+            cash_floor: int,
             sweetener_count: int = 1, split: bool = False) -> ProposeTrade | None:
     """The best offer that completes one of my groups and that the partner might accept.
 
     The money is the least that a partner judging by `partner_model` would need, and at
     least the face price of what I take times `premium`; an offer declined before goes up by
-    `raise_step` of the group's price, and is dropped once it no longer pays me.
+    `raise_step` of the group's price, and is dropped once it no longer pays me. Offers
+    whose key (partner, give, take) is in `resting` are not made now.
     """
     cells = game.rules.cells
     best = None
@@ -175,6 +177,8 @@ def propose(game: Game, seat: int, partners: tuple[int, ...], appraiser, *, weig
             # The partner's own rule: a group handed over for at least its price.
             money = max(money, group_shortfall(game, Deal(partner, seat, take, give, 0)))
             key = (partner, give, take)
+            if key in resting:
+                continue
             if key in declined:
                 money = max(money, declined[key] + raise_step * group_price)
             money = int(money + 0.5)
