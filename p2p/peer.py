@@ -13,7 +13,7 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
-from engine import Action, Outcome, load_preset
+from engine import Action, Game, Outcome, load_preset
 from p2p import commit_reveal, wire
 from p2p.errors import CheatingHost, Code
 from p2p.identity import Profile
@@ -124,7 +124,8 @@ class TablePeer:
         return next((n for n, p in enumerate(self.replica.players) if p.key == self.profile.key_hex), None)
 
     @property
-    def game(self):
+    def game(self) -> Game | None:
+        """Our verified copy of the game (None before the start record)."""
         return self.replica.game
 
     # --- what we do ----------------------------------------------------------------------
