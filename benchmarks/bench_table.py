@@ -155,12 +155,17 @@ async def processes_table(moves: int) -> list[float]:
             [sys.executable, __file__, "--peer", link, "--index", str(n), "--moves", str(moves)],
             stdout=subprocess.PIPE) for n in range(PEERS)]
         outputs = []
-        for proc in procs:
-            chunks = []
-            async for chunk in proc.stdout:
-                chunks.append(chunk)
-            await proc.wait()
-            outputs.append(json.loads(b"".join(chunks)))
+        try:
+            for proc in procs:
+                chunks = []
+                async for chunk in proc.stdout:
+                    chunks.append(chunk)
+                await proc.wait()
+                outputs.append(json.loads(b"".join(chunks)))
+        finally:
+            for proc in procs:
+                if proc.returncode is None:
+                    proc.kill()
         nursery.cancel_scope.cancel()
     sent = {sig: t for out in outputs for sig, t in out["sent"].items()}
     samples = []
