@@ -155,6 +155,10 @@ class TablePeer:
         return Outgoing(sign_ready(self.profile.signing_key, table=self.table, commit=self.lobby["commit"],
                                    entropy=commit_reveal.new_entropy()))
 
+    def unready(self) -> Outgoing:
+        self._ready_for = None
+        return Outgoing({"t": "unready"})
+
     def set_profile(self, name: str, colour: str) -> Outgoing:
         return Outgoing({"t": "profile", "name": name, "colour": colour})
 

@@ -485,3 +485,15 @@ def test_a_host_that_runs_a_clock_out_early_is_caught() -> None:
                                      table.now))
     table.run()
     assert table.cheated(n) is not None and "after 10.0 s" in table.cheated(n).error.message
+
+
+def test_names_colours_and_unready_in_the_lobby() -> None:
+    table = MemoryTable(peers=2, level=None)
+    table.run()
+    table.send_from(1, table.peers[1].set_profile("Оксана", table.peers[2].lobby["seats"][1]["colour"]).message)
+    table.peers[1].auto_ready = False  # a person at a window, not a headless player
+    table.send_from(1, table.peers[1].unready().message)
+    table.run()
+    seats = table.peers[2].lobby["seats"]
+    assert seats[0]["name"] == "Оксана" and seats[0]["colour"] != seats[1]["colour"]
+    assert seats[0]["ready"] is False and not table.host.can_start()
