@@ -11,8 +11,18 @@ from dataclasses import dataclass, field
 
 from .actions import Action
 from .chance import Entropy
+from .errors import EngineError
 from .game import Event, Game
 from .rules import Ruleset
+
+
+# A turn with more actions than this is a bot stuck in a loop, not play: the busiest real
+# turns (a long auction, a debt paid by selling a dozen buildings) take about a hundred.
+MAX_ACTIONS_PER_TURN = 2000
+
+
+class MatchStalled(EngineError):
+    """A bot kept acting without the turn moving on."""
 
 
 @dataclass(slots=True)
@@ -49,7 +59,14 @@ def play_match(rules: Ruleset, levels: Sequence[str], seed: int | bytes, max_tur
     game = Game.new(rules, len(levels), chance=chance)
     landings = [0] * rules.size
     actions = 0
+    turn, turn_actions = game.turn, 0
     while game.phase != "over" and game.turn <= max_turns:
+        if game.turn != turn:
+            turn, turn_actions = game.turn, 0
+        turn_actions += 1
+        if turn_actions > MAX_ACTIONS_PER_TURN:
+            raise MatchStalled(f"turn {turn}: {MAX_ACTIONS_PER_TURN} actions without the turn "
+                               f"moving on (levels {', '.join(levels)})")
         decision = game.pending()[0]
         action = bots[decision.seat].choose(game, decision.seat)
         events = game.apply(action, chance)
