@@ -15,8 +15,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine import Game, load_preset  # noqa: E402
-from engine.match import play_match  # noqa: E402
+from engine import Entropy, Game, load_preset  # noqa: E402
+from engine.match import derive_seed, play_match  # noqa: E402
 
 CAP = 1000
 
@@ -47,6 +47,22 @@ def bench_policy(rules, level: str, games: int) -> dict[str, float]:
             "us_per_action": 1e6 * total / actions, "actions_per_game": actions / games}
 
 
+def bench_apply_only(rules, games: int) -> float:
+    """CPU ms per idle game for the engine's `apply` alone: the game's actions are recorded
+    once, then replayed on a fresh game (no decision-making, no bookkeeping)."""
+    per_game = []
+    for seed in range(games):
+        actions = []
+        play_match(rules, ["idle"] * 4, seed, CAP, observer=lambda g, a, e: actions.append(a))
+        chance = Entropy(derive_seed(seed, "chance"))
+        game = Game.new(rules, 4, chance=chance)
+        t = time.process_time()
+        for action in actions:
+            game.apply(action, chance)
+        per_game.append(time.process_time() - t)
+    return 1000 * statistics.median(per_game)
+
+
 def bench_copy(rules) -> tuple[float, float]:
     result = play_match(rules, ["random"] * 4, 7, 200)
     game: Game = result.game
@@ -75,6 +91,8 @@ def main() -> None:
               f"{r['ms_per_game_median']:6.2f} ms CPU per game (median), "
               f"{r['us_per_action']:5.2f} µs per action, {r['actions_per_game']:.0f} actions per game; "
               f"a game = {r['ms_per_game_median'] / (1000 * unit):.2f} baselines")
+    print(f"  idle, engine apply() alone: {bench_apply_only(rules, args.games):.2f} ms CPU per "
+          f"1 000-turn game (median)")
     fast, deep = bench_copy(rules)
     print(f"  copy: game.copy() {1e6 * fast:.1f} µs vs deepcopy of its JSON {1e6 * deep:.1f} µs "
           f"({deep / fast:.0f}x)")

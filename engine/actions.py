@@ -156,6 +156,19 @@ ACTION_TYPES: dict[str, type[Action]] = {
                 DeclareBankruptcy, Resign)
 }
 
+_SHARED: dict[tuple[type[Action], int], Action] = {}
+
+
+def shared(cls: type[Action], seat: int) -> Action:
+    """The one instance of a field-less action for `seat`: actions are immutable values,
+    and building a frozen dataclass costs more than the engine's whole rule check."""
+    key = (cls, seat)
+    action = _SHARED.get(key)
+    if action is None:
+        action = _SHARED[key] = cls(seat)
+    return action
+
+
 # Hard bound on the cells one trade may list: a board has at most this many.
 MAX_TRADE_CELLS = 64
 

@@ -15,7 +15,7 @@ from .actions import (
     AcceptDraw, AcceptTrade, Action, Bid, Build, Buy, DeclareBankruptcy, DeclineDraw,
     DeclineTrade, EndTurn, Mortgage, OfferDraw, PassBid, PayDebt, PayJailFee, ProposeTrade,
     Redeem, Resign, Roll, RollForDouble, SellBuilding, SendToAuction, SettleDebt,
-    UseReleaseCard,
+    UseReleaseCard, shared,
 )
 from .chance import ChanceSource
 from .errors import ChanceRequired, IllegalAction
@@ -49,6 +49,19 @@ class Legal:
 class Outcome:
     winner: int | None
     draw: bool
+
+
+_SAFE_BY_PHASE: dict[str, type[Action]] = {
+    "auction": PassBid, "buy": SendToAuction, "debt": SettleDebt, "trade": DeclineTrade,
+}
+_DECISIONS: dict[tuple[int, str], Decision] = {}
+
+
+def _decision(seat: int, kind: str) -> Decision:
+    d = _DECISIONS.get((seat, kind))
+    if d is None:
+        d = _DECISIONS[(seat, kind)] = Decision(seat, kind)
+    return d
 
 
 def _bank(seat: int) -> int | None:
@@ -135,10 +148,10 @@ class Game(GameState):
         phase = self.phase
         if phase == "over":
             return []
-        main = Decision(self.main_seat(), DECISION_KINDS[phase])
+        main = _decision(self.main_seat(), DECISION_KINDS[phase])
         if self.draw is None:
             return [main]
-        return [Decision(seat, "draw_answer") for seat in self._draw_answerers()] + [main]
+        return [_decision(seat, "draw_answer") for seat in self._draw_answerers()] + [main]
 
     def _draw_answerers(self) -> list[int]:
         by, accepted = self.draw["by"], self.draw["accepted"]
@@ -153,20 +166,14 @@ class Game(GameState):
             return None
         if (self.draw is not None and kind in (None, "draw_answer")
                 and seat in self._draw_answerers()):
-            return DeclineDraw(seat)
+            return shared(DeclineDraw, seat)
         if seat != self.main_seat() or kind not in (None, DECISION_KINDS[phase]):
             return None
         if phase == "pre_roll":
-            return RollForDouble(seat) if self.jailed[seat] else Roll(seat)
+            return shared(RollForDouble if self.jailed[seat] else Roll, seat)
         if phase == "post_roll":
-            return Roll(seat) if self.reroll else EndTurn(seat)
-        if phase == "auction":
-            return PassBid(seat)
-        if phase == "buy":
-            return SendToAuction(seat)
-        if phase == "debt":
-            return SettleDebt(seat)
-        return DeclineTrade(seat)
+            return shared(Roll if self.reroll else EndTurn, seat)
+        return shared(_SAFE_BY_PHASE[phase], seat)
 
     def legal(self, seat: int) -> Legal:
         """Every enumerable legal action of `seat`, plus the bid range and trade partners."""
@@ -176,32 +183,34 @@ class Game(GameState):
         bid_range = None
         partners: tuple[int, ...] = ()
         if self.draw is not None:
-            candidates += [AcceptDraw(seat), DeclineDraw(seat)]
+            candidates += [shared(AcceptDraw, seat), shared(DeclineDraw, seat)]
         else:
-            candidates.append(OfferDraw(seat))
+            candidates.append(shared(OfferDraw, seat))
         main = self.main_seat()
         phase = self.phase
         if seat == main:
             if phase == "pre_roll":
                 if self.jailed[seat]:
-                    candidates += [PayJailFee(seat), UseReleaseCard(seat), RollForDouble(seat)]
+                    candidates += [shared(PayJailFee, seat), shared(UseReleaseCard, seat),
+                                   shared(RollForDouble, seat)]
                 else:
-                    candidates.append(Roll(seat))
+                    candidates.append(shared(Roll, seat))
             elif phase == "post_roll":
-                candidates.append(Roll(seat) if self.reroll else EndTurn(seat))
+                candidates.append(shared(Roll if self.reroll else EndTurn, seat))
             elif phase == "buy":
-                candidates += [Buy(seat), SendToAuction(seat)]
+                candidates += [shared(Buy, seat), shared(SendToAuction, seat)]
             elif phase == "auction":
-                candidates.append(PassBid(seat))
+                candidates.append(shared(PassBid, seat))
                 lo = self.auction["high"] + 1
                 if lo <= self.cash[seat]:
                     bid_range = (lo, self.cash[seat])
             elif phase == "debt":
-                candidates += [PayDebt(seat), SettleDebt(seat), DeclareBankruptcy(seat)]
+                candidates += [shared(PayDebt, seat), shared(SettleDebt, seat),
+                               shared(DeclareBankruptcy, seat)]
             elif phase == "trade":
-                candidates += [AcceptTrade(seat), DeclineTrade(seat)]
+                candidates += [shared(AcceptTrade, seat), shared(DeclineTrade, seat)]
             if phase in MANAGE_PHASES:
-                candidates.append(Resign(seat))
+                candidates.append(shared(Resign, seat))
                 partners = tuple(p for p in self._seats_from(seat)[1:]
                                  if p not in self.proposed_to)
         actions = [a for a in candidates if why_illegal(self, a) is None]
@@ -250,7 +259,9 @@ class Game(GameState):
 
     def apply(self, action: Action, chance: ChanceSource | None = None) -> list[Event]:
         """Apply a legal action; return the events in the order they happened."""
-        self.check(action)
+        why = why_illegal(self, action)
+        if why is not None:
+            raise IllegalAction(*why)
         if chance is None and self.needs_chance(action):
             raise ChanceRequired(f"{action.TYPE} needs a chance source")
         ev: list[Event] = []
@@ -403,8 +414,13 @@ class Game(GameState):
 
     def _seats_from(self, seat: int) -> list[int]:
         """Seats still in the game in seat order, starting with `seat` (which may be out)."""
-        n = self.players
-        return [s for s in ((seat + i) % n for i in range(n)) if s == seat or self.alive[s]]
+        n, alive = self.players, self.alive
+        out = [seat]
+        for i in range(1, n):
+            s = (seat + i) % n
+            if alive[s]:
+                out.append(s)
+        return out
 
     # cards
 
