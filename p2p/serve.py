@@ -54,12 +54,10 @@ class _Peer:
 
 class HostServer:
     def __init__(self, core: TableHost, *, log_path: Path | None = None,
-                 knock_policy: KnockPolicy = refuse_strangers,
-                 on_record: Callable[[dict[str, Any]], None] | None = None) -> None:
+                 knock_policy: KnockPolicy = refuse_strangers) -> None:
         self.core = core
         self.log_path = log_path
         self.knock_policy = knock_policy
-        self.on_record = on_record
         self.finished = trio.Event()
         self._peers: dict[int, _Peer] = {}
         self._ids = itertools.count(1)
@@ -135,16 +133,12 @@ class HostServer:
 
     def _log_new_records(self) -> None:
         new = self.core.records[self._logged:]
-        if not new:
+        if not new or self.log_path is None:
             return
-        if self.log_path is not None:
-            self.log_path.parent.mkdir(parents=True, exist_ok=True)
-            with self.log_path.open("ab") as log:
-                for record in new:
-                    log.write(canonical_json(record) + b"\n")
-        if self.on_record is not None:
+        self.log_path.parent.mkdir(parents=True, exist_ok=True)
+        with self.log_path.open("ab") as log:
             for record in new:
-                self.on_record(record)
+                log.write(canonical_json(record) + b"\n")
         self._logged = len(self.core.records)
 
     async def _pump(self) -> None:
