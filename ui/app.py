@@ -46,8 +46,11 @@ class NoDisplay(Exception):
 class App:
     """The scene stack and what scenes share: language, the window size, the trio spawner."""
 
-    def __init__(self, size: tuple[int, int], *, lang: str, spawn: Spawn) -> None:
+    def __init__(self, size: tuple[int, int], *, lang: str, spawn: Spawn,
+                 interfaces: list[str] | None = None) -> None:
         self.lang = lang
+        # `--interface` addresses for friends mode (None: ZEMLEVLASNYK_INTERFACES, else the LAN).
+        self.interfaces = interfaces
         self.size = size
         self.spawn = spawn
         self.scenes: list[Scene] = []
@@ -121,7 +124,8 @@ def open_window(size: tuple[int, int] = DEFAULT_SIZE) -> pygame.Surface:
     return surface
 
 
-def run_window(*, lang: str = "uk", first: Callable[[App], Scene] | None = None) -> int:
+def run_window(*, lang: str = "uk", first: Callable[[App], Scene] | None = None,
+               interfaces: list[str] | None = None) -> int:
     """Open the window on the main menu (or on `first(app)`) and play until it is closed."""
     surface = open_window()
     wake = pygame.event.custom_type()
@@ -137,7 +141,7 @@ def run_window(*, lang: str = "uk", first: Callable[[App], Scene] | None = None)
     async def trio_main() -> None:
         token = trio.lowlevel.current_trio_token()
         async with trio.open_nursery() as nursery:
-            app = App(surface.get_size(), lang=lang,
+            app = App(surface.get_size(), lang=lang, interfaces=interfaces,
                       spawn=lambda fn: token.run_sync_soon(nursery.start_soon, fn))
             app_box.append(app)
             from .scenes.menu import MenuScene
@@ -182,10 +186,10 @@ def run_window(*, lang: str = "uk", first: Callable[[App], Scene] | None = None)
     return 0
 
 
-def main() -> int:
+def main(interfaces: list[str] | None = None) -> int:
     """The bare `zemlevlasnyk` command: the window on the main menu."""
     try:
-        return run_window()
+        return run_window(interfaces=interfaces)
     except NoDisplay as exc:
         print(f"zemlevlasnyk: {no_display_message(str(exc))}", file=sys.stderr)
         return 2

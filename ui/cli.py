@@ -30,6 +30,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog="zemlevlasnyk",
         description="Землевласник (Landlord): a board game for 2-4 players on one Wi-Fi.",
     )
+    parser.add_argument("--interface", action="append", metavar="ADDR",
+                        help="IPv4 address of an interface the window looks for and announces friends' tables on "
+                             "(repeatable; default: $ZEMLEVLASNYK_INTERFACES, else every LAN address)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMAND_MODULES:
         try:
@@ -46,7 +49,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
-        return importlib.import_module("ui.app").main()
+        return importlib.import_module("ui.app").main(args.interface)
     try:
         return int(args.func(args) or 0)
     except UserError as exc:

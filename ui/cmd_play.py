@@ -34,6 +34,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--lang", choices=LANGUAGES, default="uk", help="language (default uk)")
     p.add_argument("--name", help="your name at the table")
     p.add_argument("--seed", type=seed_arg, help="seed for dice, cards and the computer's choices (a repeatable game)")
+    p.add_argument("--interface", action="append", metavar="ADDR", default=argparse.SUPPRESS,
+                   help="IPv4 address of an interface for friends' tables, once back in the menu (repeatable)")
     p.set_defaults(func=run)
 
 
@@ -57,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
         return TableScene(app, table)
 
     try:
-        return run_window(lang=args.lang, first=first)
+        return run_window(lang=args.lang, first=first, interfaces=getattr(args, "interface", None))
     except NoDisplay as exc:
         raise UserError(no_display_message(str(exc))) from None
 

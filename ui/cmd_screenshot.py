@@ -14,7 +14,7 @@ DEFAULT_SIZE = "1280x800"
 DEFAULT_SEED = 1
 # Smaller than this, the board's names cannot be read; larger is a poster, not a window.
 MIN_SIDE, MAX_SIDE = 320, 8192
-SCENES = ("menu", "setup", "table", "deed", "trade", "offer", "results")
+SCENES = ("menu", "setup", "table", "deed", "trade", "offer", "results", "friends", "lobby")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

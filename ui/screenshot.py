@@ -82,6 +82,9 @@ def build_scene(app: App, name: str, seed: int) -> Scene:
     from .scenes.setup import SetupScene
     from .scenes.table import TableScene, display_names
     from .scenes.trade import TradeScene
+    if name in ("friends", "lobby"):
+        from .screenshot_friends import friends_scene, lobby_scene
+        return (friends_scene if name == "friends" else lobby_scene)(app, seed)
     if name in ("menu", "setup"):
         app.push(MenuScene(app))
         if name == "setup":

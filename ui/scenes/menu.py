@@ -1,4 +1,4 @@
-"""The main menu: play against the computer, or quit."""
+"""The main menu: play against the computer, play with friends, or quit."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from ..app import App
 
 PLAY = "play"
+FRIENDS = "friends"
 QUIT = "quit"
 BUTTON_WIDTH = 360
 BUTTON_HEIGHT = 52
@@ -25,6 +26,7 @@ class MenuScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.buttons = [Button(self.t["menu_play_computer"], PLAY, style=Style.PRIMARY, size=theme.HEADING - 2),
+                        Button(self.t["menu_play_friends"], FRIENDS, size=theme.HEADING - 2),
                         Button(self.t["menu_quit"], QUIT, size=theme.HEADING - 2)]
         self.colours = [g["colour"] for g in load_preset().groups.values()]
 
@@ -48,6 +50,9 @@ class MenuScene(Scene):
         if intent == PLAY:
             from .setup import SetupScene
             self.app.push(SetupScene(self.app))
+        elif intent == FRIENDS:
+            from .friends import FriendsScene
+            self.app.push(FriendsScene(self.app))
         else:
             self.app.quit()
 

@@ -1,0 +1,49 @@
+"""What the friends-mode scenes read from a network table, whichever side of it we sit on:
+the lobby's seats, chat lines, and the words for a refusal or a failure.
+
+`ui.net_host.HostSession` (we host) and `ui.net_join.JoinSession` (we joined) both fill
+these, so the lobby, the table and the chat panel have one code path for both.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from p2p.errors import Fault, ProtocolError
+
+# Chat lines kept for the panel; older ones scroll away for good.
+CHAT_KEEP = 100
+
+
+@dataclass(frozen=True)
+class LobbySeat:
+    """One seat of the lobby as the window shows it."""
+
+    name: str
+    colour: str
+    bot: str | None
+    ready: bool
+    connected: bool
+    mine: bool           # the person at this window sits here
+    host_filled: bool    # the host put it there (its own seat or a computer player)
+
+
+@dataclass(frozen=True)
+class ChatEntry:
+    name: str
+    text: str
+    colour: str | None = None
+
+
+@dataclass(frozen=True)
+class Knocking:
+    """A stranger (found the table in the list, no secret) asking to sit."""
+
+    conn: int
+    name: str
+    fingerprint: str
+
+
+def explain(exc: ProtocolError) -> str:
+    """A failure in one line that says whose fault it was."""
+    whose = "host" if exc.fault is Fault.REMOTE else "here"
+    return f"{exc.message} ({exc.code.value}, {whose})"

@@ -1,0 +1,190 @@
+"""Joining a friends table from the window: `TablePeer` behind a `PeerClient`.
+
+`JoinSession.run` is the trio task: it dials the host from the invite (with its secret we
+sit at once; without it, found in the list, we knock and the host decides), follows the
+lobby, and once the game starts checks every record on our own engine. The person's
+Ready, moves and chat are signed by `TablePeer` and sent from a task of our own through
+`Background.soon`. A host caught cheating stops the table and says so; a host that
+refuses us, or cannot be reached, gives a message instead of a traceback.
+"""
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+import trio
+
+from engine import Action, Game
+from p2p.chat import MAX_CHAT_CHARS
+from p2p.client import PeerClient
+from p2p.errors import CheatingHost, ProtocolError
+from p2p.identity import Profile, data_dir, fingerprint
+from p2p.links import Invite
+from p2p.peer import Admitted, Applied, ChatLine, HostCheated, HostError, PeerOutput, Refused, TablePeer
+
+from .background import Background
+from .net_common import CHAT_KEEP, ChatEntry, LobbySeat, explain
+
+# Messages the person may queue before the connection takes them: far more than anyone
+# clicks in the moment a connection takes to come back.
+OUTBOX = 64
+
+
+class JoinSession:
+    """A table joined from this window (see the module docstring)."""
+
+    def __init__(self, profile: Profile, invite: Invite) -> None:
+        self.invite = invite
+        self.core = TablePeer(profile, table=invite.table, host_key=invite.host_key, auto_ready=False)
+        log = data_dir() / "logs" / f"{invite.table}-{fingerprint(profile.public_key)}.jsonl"
+        self.client = PeerClient(self.core, invite, log_path=log, on_output=self._output)
+        self.task = Background()
+        self.knocking = invite.secret is None
+        self.admitted: Admitted | None = None
+        self.error: str | None = None
+        self.notice: str | None = None
+        self.refusal: str | None = None
+        self.cheated: str | None = None
+        self.clock: list[dict[str, Any]] = []
+        self.knocks: list[Any] = []   # only the host answers knocks
+        self._events: list[dict[str, Any]] = []
+        self._chat: deque[ChatEntry] = deque(maxlen=CHAT_KEEP)
+        self._ready = False
+        self._send, self._outbox = trio.open_memory_channel[dict[str, Any]](OUTBOX)
+
+    # --- the trio task ---------------------------------------------------------------------
+
+    async def run(self) -> None:
+        self.task.bind()
+        with self.task.scope:
+            async with trio.open_nursery() as nursery:
+                nursery.start_soon(self._sender)
+                try:
+                    await self.client.run()
+                except CheatingHost as exc:
+                    self.cheated = exc.message
+                except ProtocolError as exc:
+                    self.error = explain(exc)
+                nursery.cancel_scope.cancel()
+
+    async def _sender(self) -> None:
+        async for message in self._outbox:
+            try:
+                await self.client.send(message)
+            except ProtocolError as exc:
+                self.refusal = exc.message
+            except (trio.BrokenResourceError, trio.ClosedResourceError, OSError):
+                self.refusal = "the connection to the host broke; it is being restored"
+
+    def _output(self, out: PeerOutput) -> None:
+        if isinstance(out, Admitted):
+            self.admitted = out
+            self.knocking = False
+        elif isinstance(out, Applied):
+            self._events.extend(out.events)
+            self.clock = list(out.clock)
+        elif isinstance(out, ChatLine):
+            self._chat.append(ChatEntry(out.name, out.text, self._colour_of(out.key)))
+        elif isinstance(out, Refused) and out.code != "stale_seq":
+            self.refusal = out.message
+        elif isinstance(out, HostCheated):
+            self.cheated = out.error.message
+        elif isinstance(out, HostError):
+            self.notice = out.message
+
+    def _colour_of(self, key: str) -> str | None:
+        seats = (self.core.lobby or {}).get("seats") or []
+        return next((s.get("colour") for s in seats if isinstance(s, dict) and s.get("key") == key), None)
+
+    def _queue(self, make) -> None:
+        """Send what `make()` builds (inside trio, so it is signed against the newest record)."""
+        def run() -> None:
+            message = make()
+            if message is None:
+                return
+            try:
+                self._send.send_nowait(message)
+            except trio.WouldBlock:
+                self.refusal = "too many moves at once; wait for the table"
+        self.task.soon(run)
+
+    # --- the lobby -------------------------------------------------------------------------
+
+    @property
+    def is_host(self) -> bool:
+        return False
+
+    @property
+    def phase(self) -> str:
+        return str((self.core.lobby or {}).get("phase", "lobby"))
+
+    @property
+    def clock_on(self) -> bool:
+        return bool((self.core.lobby or {}).get("clock", True))
+
+    @property
+    def table_name(self) -> str:
+        return str((self.core.lobby or {}).get("name", ""))
+
+    def lobby_seats(self) -> list[LobbySeat | None]:
+        lobby = self.core.lobby or {}
+        you = lobby.get("you")
+        host_key = (lobby.get("host") or {}).get("key")
+        seats: list[LobbySeat | None] = []
+        for n, s in enumerate(lobby.get("seats") or []):
+            if not isinstance(s, dict):
+                seats.append(None)
+                continue
+            seats.append(LobbySeat(str(s.get("name", ""))[:40], str(s.get("colour", "")),
+                                   s.get("bot") if isinstance(s.get("bot"), str) else None,
+                                   bool(s.get("ready")), bool(s.get("connected")), n == you,
+                                   s.get("key") == host_key))
+        return seats
+
+    @property
+    def ready(self) -> bool:
+        return self._ready
+
+    def set_ready(self, on: bool) -> None:
+        self._ready = on
+        self._queue(lambda: (r.message if (r := self.core.ready()) is not None else None) if on
+                    else self.core.unready().message)
+
+    def close(self) -> None:
+        """Leave: hang up (the host frees a lobby seat; mid-game, the clock plays for us)."""
+        self.task.stop()
+
+    # --- the game --------------------------------------------------------------------------
+
+    @property
+    def game(self) -> Game | None:
+        return self.core.game
+
+    @property
+    def players(self) -> list[tuple[str, str, str | None]]:
+        return [(p.name, p.colour, p.bot) for p in self.core.replica.players]
+
+    @property
+    def my_seat(self) -> int | None:
+        return self.core.seat
+
+    @property
+    def records(self) -> int:
+        return self.core.replica.seq + 1
+
+    @property
+    def chat(self) -> list[ChatEntry]:
+        return list(self._chat)
+
+    def take_events(self) -> list[dict[str, Any]]:
+        events, self._events = self._events, []
+        return events
+
+    def act(self, action: Action) -> None:
+        self._queue(lambda: self.core.act(action).message)
+
+    def say(self, text: str) -> str | None:
+        if len(text.strip()) > MAX_CHAT_CHARS:
+            return f"at most {MAX_CHAT_CHARS} characters"
+        self._queue(lambda: self.core.chat(text).message)
+        return None

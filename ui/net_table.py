@@ -1,0 +1,113 @@
+"""A table played over the network, as the table scene sees it: a `TableView` over a
+`HostSession` (we host; our moves go through the host's own path) or a `JoinSession` (we
+joined; our moves are signed and sent), plus what only a network table has: the chat, the
+30-second clock as the host last announced it, and a host caught cheating.
+"""
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from engine import Action, Game, Outcome
+
+from .net_common import ChatEntry, LobbySeat
+from .table_view import PlayerInfo
+
+
+class NetSession(Protocol):
+    """What `HostSession` and `JoinSession` share (see ui/net_common.py)."""
+
+    error: str | None
+    notice: str | None
+    refusal: str | None
+    cheated: str | None
+    knocks: list[Any]
+
+    @property
+    def is_host(self) -> bool: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def clock_on(self) -> bool: ...
+    @property
+    def game(self) -> Game | None: ...
+    @property
+    def players(self) -> list[tuple[str, str, str | None]]: ...
+    @property
+    def my_seat(self) -> int | None: ...
+    @property
+    def records(self) -> int: ...
+    @property
+    def clock(self) -> list[dict[str, Any]]: ...
+    @property
+    def chat(self) -> list[ChatEntry]: ...
+
+    def lobby_seats(self) -> list[LobbySeat | None]: ...
+    def take_events(self) -> list[dict[str, Any]]: ...
+    def act(self, action: Action) -> None: ...
+    def say(self, text: str) -> str | None: ...
+    def close(self) -> None: ...
+
+
+class NetTable:
+    """A `TableView` of a started network game."""
+
+    def __init__(self, session: NetSession) -> None:
+        assert session.game is not None and session.my_seat is not None
+        self.session = session
+        self.players = tuple(PlayerInfo(name, colour, bot) for name, colour, bot in session.players)
+        self.me = session.my_seat
+        self.hold = False        # a network table does not wait for the window's animations
+        self.refusal: str | None = None
+
+    @property
+    def game(self) -> Game:
+        game = self.session.game
+        assert game is not None
+        return game
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.game.outcome()
+
+    @property
+    def records(self) -> int:
+        return self.session.records
+
+    def take_events(self) -> list[dict[str, Any]]:
+        if self.session.refusal is not None:
+            self.refusal, self.session.refusal = self.session.refusal, None
+        return self.session.take_events()
+
+    def act(self, action: Action) -> bool:
+        """Send the person's action; the table's refusal, if any, arrives later."""
+        self.session.act(action)
+        return True
+
+    def computer_to_move(self) -> bool:
+        return self.outcome is None and any(d.seat != self.me for d in self.game.pending())
+
+    def close(self) -> None:
+        self.session.close()
+
+    # --- what only a network table has -----------------------------------------------------
+
+    @property
+    def chat(self) -> list[ChatEntry]:
+        return self.session.chat
+
+    def say(self, text: str) -> str | None:
+        return self.session.say(text)
+
+    def clock_left(self) -> dict[int, float]:
+        """Seconds left per timed seat, as of the latest record."""
+        return {c["seat"]: c["ms"] / 1000 for c in self.session.clock
+                if isinstance(c, dict) and isinstance(c.get("seat"), int) and isinstance(c.get("ms"), int)}
+
+    @property
+    def cheated(self) -> str | None:
+        return self.session.cheated
+
+    @property
+    def trouble(self) -> str | None:
+        """The connection's failure or notice, if any."""
+        return self.session.error or self.session.notice

@@ -1,0 +1,81 @@
+"""The friends-mode scenes for screenshots, from fixed data: a list of tables nearby, and
+a host's lobby with a friend seated and Ready, a computer player and a stranger knocking.
+Nothing is sent or announced; only the scenes' own code draws what it would show live.
+"""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import replace
+
+from nacl.signing import SigningKey
+
+from p2p.discovery import Phase, TableAdvert
+from p2p.handshake import PLAYING, Joiner
+from p2p.identity import Profile, fingerprint
+from p2p.links import Invite
+from p2p.policy import make_policy
+
+from .app import App
+from .net_common import Knocking
+from .scenes.base import Scene
+from .screenshot import SCREENSHOT_NAME
+from .text import catalogue
+
+# Documentation addresses and ports (RFC 5737): what a LAN would show, pointing nowhere.
+SHOWN_ADDRESS = "192.0.2.23"
+SHOWN_PORT = 52314
+_TAG = b"zemlevlasnyk/ui/screenshot-friends\n"
+
+
+def _key(seed: int, n: int) -> SigningKey:
+    return SigningKey(hashlib.sha256(_TAG + seed.to_bytes(8, "big") + bytes([n])).digest())
+
+
+def nearby_tables(seed: int, lang: str) -> list[TableAdvert]:
+    names = {"uk": [("Вечір у Лесі", "Леся"), ("Гуртожиток 4", "Андрій"), ("П'ятничний стіл", "Оксана")],
+             "en": [("Lesya's evening", "Lesya"), ("Dorm 4", "Andriy"), ("Friday table", "Oksana")]}[lang]
+    shapes = [(2, 2, Phase.LOBBY, True), (1, 3, Phase.LOBBY, False), (4, 0, Phase.PLAYING, True)]
+    tables = []
+    for n, ((name, host), (taken, free, phase, clock)) in enumerate(zip(names, shapes)):
+        key = bytes(_key(seed, n).verify_key)
+        tables.append(TableAdvert(1, hashlib.sha256(key).hexdigest()[:16], name, host, taken, free, phase, clock,
+                                  key, SHOWN_PORT + n, (SHOWN_ADDRESS,)))
+    return tables
+
+
+def friends_scene(app: App, seed: int) -> Scene:
+    from .nearby import NearbyTables
+    from .scenes.friends import FriendsScene
+    from .scenes.menu import MenuScene
+    app.interfaces = ["127.0.0.1"]
+    app.push(MenuScene(app))
+    scene = FriendsScene(app, profile=Profile(SCREENSHOT_NAME.get(app.lang, "Player"), "red", _key(seed, 9)))
+    scene.message = None
+    scene.nearby = NearbyTables(("127.0.0.1",))
+    scene.nearby.looking = True
+    scene.nearby.tables = nearby_tables(seed, app.lang)
+    app.push(scene)
+    scene.update(0.0)
+    return scene
+
+
+def lobby_scene(app: App, seed: int) -> Scene:
+    from .net_host import HostSession
+    from .scenes.lobby import LobbyScene
+    names = (SCREENSHOT_NAME.get(app.lang, "Player"), *{"uk": ("Тарас", "Ірина"), "en": ("Taras", "Iryna")}[app.lang])
+    host = Profile(names[0], "red", _key(seed, 10))
+    session = HostSession(host, interfaces=("127.0.0.1",),
+                          table_name=catalogue(app.lang)["ui"]["friends"]["table_name"].format(name=host.name))
+    core = session.core
+    friend = _key(seed, 11)
+    core.connect(1, Joiner(bytes(friend.verify_key).hex(), names[1], "blue", PLAYING, True, -1), 0.0)
+    index = next(i for i, s in enumerate(core.seats) if s is not None and s.conn == 1)
+    core.seats[index] = replace(core.seats[index], ready={"shown": True})   # Ready, as the lobby shows it
+    core.add_bot("medium", make_policy("medium", seed), 0.0)
+    stranger = bytes(_key(seed, 12).verify_key)
+    session.knocks.append(Knocking(2, names[2], fingerprint(stranger)))
+    session.invite = Invite(SHOWN_ADDRESS, SHOWN_PORT, core.table, host.public_key, core.join_secret)
+    scene = LobbyScene(app, session)
+    app.push(scene)
+    scene.update(0.0)
+    return scene
