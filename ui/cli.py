@@ -61,4 +61,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # Run as `python -m ui.cli`, this file is `__main__`; the commands raise `ui.cli.UserError`,
+    # so hand over to the module proper or their errors would not be recognised.
+    from ui.cli import main as _main
+
+    sys.exit(_main())
