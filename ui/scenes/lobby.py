@@ -66,7 +66,8 @@ class LobbyScene(Scene):
     def _state(self) -> Any:
         s = self.session
         return (s.lobby_seats(), s.clock_on, tuple(k.conn for k in s.knocks), s.can_start() if s.is_host else None,
-                getattr(s, "invite", None) is not None, getattr(s, "ready", None), self.size)
+                getattr(s, "invite", None) is not None, getattr(s, "ready", None), getattr(s, "admitted", None),
+                s.phase, s.error, self.size)
 
     def _place(self) -> None:
         s = self.session

@@ -1,5 +1,7 @@
 """The table: the board, the players, the decision the game waits for, the event feed, the
-deed card, and the answers to a computer player's trade or draw offer.
+deed card, and the answers to a computer player's trade or draw offer. At a friends table
+(a `NetTable`) also the chat, the 30-second clock counting down, and, should our engine
+catch the host cheating, a report across the board.
 
 Every frame the scene takes the table's new events (told in words by `ui.narrate`, walked
 by the token animator) and, when the table changed, asks the engine again what the person
@@ -7,6 +9,7 @@ may do. Clicks become intents; intents become actions sent to the table.
 """
 from __future__ import annotations
 
+import math
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
@@ -23,6 +26,7 @@ from ..deed import deed_height, draw_deed, layout_deed
 from ..fonts import Face
 from ..table_view import TableView
 from ..narrate import narrate
+from ..net_table import NetTable
 from ..text import money
 from ..tokens import TokenAnimator
 from ..widgets import Button, Stepper, Style, draw_text, flow, panel, scrim, wrap
@@ -55,6 +59,13 @@ PLAYER_ROW = 50
 # Below this window height the player rows tighten so the feed keeps some room.
 COMPACT_HEIGHT = 760
 COMPACT_PLAYER_ROW = 44
+
+# At a friends table the chat takes this share of the feed's room, and never less than this.
+CHAT_SHARE = 0.45
+CHAT_MIN = 150
+# The clock turns red with this many seconds left.
+CLOCK_WARN = 10
+BANNER_SIZE = theme.BODY
 
 # The moves Enter or Space make: the ones that only move the game on.
 KEYBOARD_MOVES = (Roll, RollForDouble, EndTurn)
@@ -109,6 +120,12 @@ class TableScene(Scene):
         self.feed_area = pygame.Rect(0, 0, 0, 0)
         self.board_image: pygame.Surface | None = None
         self.board_key: tuple[Any, ...] | None = None
+        self.net = table if isinstance(table, NetTable) else None
+        self.chat = None
+        if self.net is not None:
+            from .chat import ChatPanel
+            self.chat = ChatPanel(self.t, self.net)
+        self.clock_left: dict[int, float] = {}
         # What happened before the window opened is told in the feed, not walked again.
         self._tell(table.take_events())
 
@@ -149,6 +166,10 @@ class TableScene(Scene):
         self.hint_top = y
         y += len(self.hint_lines) * HINT_STEP + 12
         self.feed_area = pygame.Rect(inner.left, y + 10, inner.width, self.panel.bottom - y - 22)
+        if self.chat is not None:
+            room = max(CHAT_MIN, int(self.feed_area.height * CHAT_SHARE))
+            self.chat.layout(pygame.Rect(inner.left, self.feed_area.bottom - room + 12, inner.width, room - 12))
+            self.feed_area.height -= room
         if self.feed_area.width != self.feed_width:
             self._rewrap_feed()
         self._clamp_scroll()
@@ -202,14 +223,19 @@ class TableScene(Scene):
         self.animator.update(dt)
         self._track_cash(dt)
         self.table.hold = self.animator.busy
+        self.clock_left = {seat: max(0.0, left - dt) for seat, left in self.clock_left.items()}
         if self.table.records != self.seen:
             self.seen = self.table.records
+            if self.net is not None:
+                self.clock_left = self.net.clock_left()
             self.refresh()
         if self.table.outcome is not None and not self.animator.busy:
             self.over_for += dt
             if self.over_for >= RESULTS_DELAY:
+                from .friends_results import FriendsResultsScene
                 from .results import ResultsScene
-                self.app.reset(ResultsScene(self.app, self.table, self.names, self.eliminated))
+                results = ResultsScene if self.net is None else FriendsResultsScene
+                self.app.reset(results(self.app, self.table, self.names, self.eliminated))
 
     def _tell(self, events: list[dict[str, Any]]) -> None:
         """Put events into the feed, in words."""
@@ -283,6 +309,8 @@ class TableScene(Scene):
             if self.feed_area.collidepoint(self.app.mouse):
                 self.feed_scroll += event.y * FEED_WHEEL_LINES
                 self._clamp_scroll()
+            return
+        if self.chat is not None and self.chat.handle(event):
             return
         if event.type == pygame.KEYDOWN:
             if self.stepper.key(event):
@@ -422,6 +450,39 @@ class TableScene(Scene):
             draw_offer(surface, self.dialog, self.game, self.names, self.t, self.app.lang)
             for b in self.moves[:2]:
                 b.draw(surface, self.app.mouse)
+        if self.net is not None:
+            self._draw_banner(surface)
+
+    def _draw_banner(self, surface: pygame.Surface) -> None:
+        """A host caught cheating (in red, over the board), or a connection problem."""
+        net = self.net
+        assert net is not None
+        if net.cheated:
+            text, back = self.t["host_cheated"].format(why=net.cheated), theme.BUTTON_DANGER
+        elif net.trouble:
+            text, back = net.trouble, theme.INK_SOFT
+        else:
+            return
+        area = self.geo.area
+        lines = wrap(text, BANNER_SIZE, area.width - 48, Face.BOLD)[:4]
+        box = pygame.Rect(area.left + 12, area.top + 12, area.width - 24, 24 + len(lines) * (BANNER_SIZE + 6))
+        pygame.draw.rect(surface, back, box, border_radius=theme.RADIUS)
+        for n, line in enumerate(lines):
+            draw_text(surface, line, (box.left + 12, box.top + 12 + n * (BANNER_SIZE + 6)), BANNER_SIZE,
+                      theme.INK_ON_DARK, Face.BOLD)
+
+    def _draw_clock(self, surface: pygame.Surface) -> None:
+        """The seconds left for the person's decision, else for the player the game waits for."""
+        if not self.clock_left or self.game.outcome() is not None:
+            return
+        seat = self.me if self.me in self.clock_left else self.game.main_seat()
+        if seat not in self.clock_left:
+            seat = min(self.clock_left)
+        left = math.ceil(self.clock_left[seat])
+        colour = theme.MONEY_LOSS if left <= CLOCK_WARN else theme.INK
+        name = self.t["you"] if seat == self.me else self.names[seat]
+        draw_text(surface, self.t["clock_left"].format(name=name, s=left),
+                  (self.menu_button.rect.left - 12, self.panel.top + 14), theme.SMALL, colour, Face.BOLD, "topright")
 
     def _draw_centre(self, surface: pygame.Surface, geo: BoardGeometry) -> None:
         centre = geo.centre
@@ -448,6 +509,7 @@ class TableScene(Scene):
         inner = self.panel.inflate(-28, 0)
         draw_text(surface, self.t["players"], (inner.left, self.panel.top + 14), theme.SMALL, theme.INK_SOFT, Face.BOLD)
         self.menu_button.draw(surface, self.app.mouse)
+        self._draw_clock(surface)
         y = self.panel.top + 48
         active = game.main_seat()
         for seat, (player, name) in enumerate(zip(self.table.players, self.names)):
@@ -493,6 +555,8 @@ class TableScene(Scene):
             for b in self._confirm_buttons() or self.extras:
                 b.draw(surface, self.app.mouse, dimmed=walking and b.intent not in (CONFIRM_LEAVE, CANCEL))
         self._draw_feed(surface)
+        if self.chat is not None:
+            self.chat.draw(surface)
 
     def _draw_feed(self, surface: pygame.Surface) -> None:
         area = self.feed_area

@@ -1,0 +1,235 @@
+"""Friends mode in the window, over real sockets on 127.0.0.1 and real mDNS bound to
+127.0.0.1: the nearby list, hosting with a joiner process, joining a headless host, a bad
+link. Real time (sockets are real), with generous `fail_after` bounds; nothing asserts on
+wall time.
+"""
+from __future__ import annotations
+
+from ui_helpers import Driver, check_buttons_legal, init_pygame  # noqa: I001  (sets SDL drivers first)
+
+import secrets
+import subprocess
+from functools import partial
+from pathlib import Path
+
+import pygame
+import pytest
+import trio
+
+from engine import AcceptDraw
+from p2p.discovery import advertise_table, open_mdns
+from p2p.host import Knock, TableHost
+from p2p.interfaces import ENV_VAR
+from p2p.serve import HostServer
+from p2p_helpers import REPO, cli, profile, subprocess_env
+from ui.app import App
+from ui.net_host import HostSession
+from ui.net_join import JoinSession
+from ui.scenes.friends import FriendsScene
+from ui.scenes.lobby import LobbyScene
+from ui.scenes.menu import FRIENDS, MenuScene
+from ui.scenes.table import TableScene
+
+# Generous bounds for real sockets and mDNS (a table is announced after ~1.7 s of probing).
+SEEN_SECONDS = 30
+PLAY_SECONDS = 60
+# The window's person makes this many moves: enough for both sides to play several turns.
+MOVES = 12
+
+
+@pytest.fixture
+def loopback(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv(ENV_VAR, "127.0.0.1")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "window"))
+    return tmp_path
+
+
+async def _open_friends(nursery: trio.Nursery) -> tuple[App, Driver, FriendsScene]:
+    surface = init_pygame()
+    app = App(surface.get_size(), lang="uk", spawn=nursery.start_soon)
+    drive = Driver(app, surface)
+    app.push(MenuScene(app))
+    await drive.frames()
+    drive.click_button(next(b for b in app.top.buttons if b.intent == FRIENDS))
+    await drive.frames()
+    assert isinstance(app.top, FriendsScene)
+    return app, drive, app.top
+
+
+async def _until(drive: Driver, done, seconds: float = SEEN_SECONDS, what: str = "") -> None:
+    with trio.fail_after(seconds):
+        while not done():
+            await drive.frames(draw=drive.frame_count % 10 == 0)
+
+
+async def _play(drive: Driver, app: App, scene: TableScene, moves: int) -> int:
+    """Click the first enabled move (never agreeing to a draw) whenever the person decides."""
+    made = 0
+    with trio.fail_after(PLAY_SECONDS):
+        while made < moves and app.top is scene and scene.table.outcome is None:
+            await drive.frames(draw=drive.frame_count % 10 == 0)
+            game = scene.game
+            if scene.animator.busy or scene.seen != scene.table.records or scene.me not in \
+                    {d.seat for d in game.pending()}:
+                continue
+            if scene.selected is not None:
+                drive.key(pygame.K_ESCAPE)
+                continue
+            check_buttons_legal(game, scene.me, scene.moves, scene.stepper.value)
+            before = scene.table.records
+            drive.click_button(next(b for b in scene.moves if b.enabled and not isinstance(b.intent, AcceptDraw)))
+            await drive.frames()
+            while scene.table.records == before and scene.table.outcome is None:
+                await drive.frames(draw=False)
+            made += 1
+    return made
+
+
+async def _line(stream: trio.abc.ReceiveStream, buffer: bytearray) -> str:
+    while b"\n" not in buffer:
+        chunk = await stream.receive_some(4096)
+        if not chunk:
+            raise AssertionError("the process ended before printing a line")
+        buffer += chunk
+    line, _, rest = bytes(buffer).partition(b"\n")
+    buffer[:] = rest
+    return line.decode()
+
+
+async def test_ui_friends_lists_a_table_nearby_and_knocks(loopback: Path) -> None:
+    core = TableHost(profile(1, "Olena"), table_name=f"UI test {secrets.token_hex(3)}")
+    asked: list[Knock] = []
+
+    async def admit(knock: Knock) -> bool:
+        asked.append(knock)
+        return True
+
+    server = HostServer(core, knock_policy=admit)
+    async with trio.open_nursery() as nursery:
+        await nursery.start(partial(server.serve, bind="127.0.0.1", port=0))
+
+        async def announce() -> None:
+            async with open_mdns(("127.0.0.1",)) as mdns:
+                await advertise_table(mdns, core)
+        nursery.start_soon(announce)
+        app, drive, friends = await _open_friends(nursery)
+
+        def row():
+            return next((b for b in friends.rows if b.intent.table_id == core.table), None)
+        await _until(drive, lambda: row() is not None)
+        advert = row().intent
+        assert (advert.table_name, advert.host_name, advert.seats_taken, advert.seats_free) == \
+            (core.table_name, "Olena", 0, 4)
+        assert advert.clock and advert.fingerprint == core.info().fingerprint and row().enabled
+        from p2p.policy import make_policy
+        server.dispatch(core.add_bot("idle", make_policy("idle", 1), trio.current_time()))
+        await _until(drive, lambda: row() is not None and row().intent.seats_taken == 1)
+        drive.click_button(row())
+        await drive.frames()
+        lobby = app.top
+        assert isinstance(lobby, LobbyScene) and isinstance(lobby.session, JoinSession)
+        assert lobby.session.invite.secret is None   # found in the list: no secret, the host decides
+        await _until(drive, lambda: lobby.session.admitted is not None)
+        assert [k.name for k in asked] == [friends.profile.name]
+        await _until(drive, lambda: lobby.ready.enabled)
+        assert any(s is not None and s.mine for s in lobby.session.lobby_seats())
+        drive.click_button(lobby.ready)
+        await _until(drive, core.can_start)
+        drive.click_button(lobby.leave)
+        await drive.frames(3)
+        assert app.top is friends
+        nursery.cancel_scope.cancel()
+
+
+async def test_ui_window_hosts_a_joiner_process(loopback: Path) -> None:
+    async with trio.open_nursery() as nursery:
+        app, drive, friends = await _open_friends(nursery)
+        drive.click_button(friends.host_button)
+        await drive.frames()
+        lobby = app.top
+        assert isinstance(lobby, LobbyScene) and isinstance(lobby.session, HostSession)
+        session = lobby.session
+        await _until(drive, lambda: session.invite is not None)
+        assert session.invite.host == "127.0.0.1" and session.server.core.port == session.invite.port
+        assert not lobby.start.enabled
+        drive.click_button(next(b for b in lobby.clock if b.intent[1] is False))
+        await drive.frames(2)
+        assert not session.clock_on
+        log = (loopback / "joiner.err").open("w")
+        joiner = await trio.lowlevel.open_process(
+            cli("join", session.invite.to_link(), "--bot", "idle", "--name", "Remote"), cwd=REPO,
+            env=subprocess_env(loopback / "joiner"), stdout=subprocess.DEVNULL, stderr=log)
+        try:
+            await _until(drive, lambda: lobby.start.enabled)
+            names = [s.name for s in session.lobby_seats() if s is not None]
+            assert "Remote" in names and len(names) == 2
+            drive.click_button(lobby.start)
+            await _until(drive, lambda: isinstance(app.top, TableScene))
+            scene = app.top
+            assert scene.me == 0 and len(scene.names) == 2
+            made = await _play(drive, app, scene, MOVES)
+            assert made == MOVES or scene.table.outcome is not None
+            remote = [r for r in session.server.core.records if (r.get("act") or {}).get("seat") == 1]
+            assert remote, "the joiner's bot never played"
+            drive.click_button(scene.menu_button)
+            await drive.frames()
+            drive.click_button(scene._confirm_buttons()[0])
+            await drive.frames(3)
+            assert isinstance(app.top, MenuScene)
+        finally:
+            joiner.kill()
+            await joiner.wait()
+            log.close()
+        nursery.cancel_scope.cancel()
+
+
+async def test_ui_window_joins_a_headless_host(loopback: Path) -> None:
+    err = (loopback / "host.err").open("w")
+    host = await trio.lowlevel.open_process(
+        cli("host", "--interface", "127.0.0.1", "--bind", "127.0.0.1", "--bots", "idle", "--start-at", "2",
+            "--name", "Headless"),
+        cwd=REPO, env=subprocess_env(loopback / "host"), stdout=subprocess.PIPE, stderr=err)
+    try:
+        with trio.fail_after(SEEN_SECONDS):
+            link = await _line(host.stdout, bytearray())
+        assert link.startswith("zemlevlasnyk://127.0.0.1:")
+        async with trio.open_nursery() as nursery:
+            app, drive, friends = await _open_friends(nursery)
+            drive.click(friends.link.rect.center)
+            drive.type_text(link)
+            await drive.frames()
+            drive.click_button(friends.join_link)
+            await drive.frames()
+            lobby = app.top
+            assert isinstance(lobby, LobbyScene) and not lobby.session.knocking
+            await _until(drive, lambda: lobby.ready.enabled)
+            drive.click_button(lobby.ready)
+            await _until(drive, lambda: isinstance(app.top, TableScene))
+            scene = app.top
+            assert scene.chat is not None and len(scene.names) == 2
+            drive.click(scene.chat.field.rect.center)
+            drive.type_text("Привіт!")
+            drive.key(pygame.K_SPACE, " ")      # typed into the chat, not a roll
+            drive.key(pygame.K_RETURN, "\r")
+            await _until(drive, lambda: any(e.text == "Привіт!" for e in scene.net.chat))
+            made = await _play(drive, app, scene, MOVES)
+            assert made == MOVES or scene.table.outcome is not None
+            assert scene.net.cheated is None and scene.net.session.error is None
+            nursery.cancel_scope.cancel()
+    finally:
+        host.kill()
+        await host.wait()
+        err.close()
+
+
+async def test_ui_bad_invite_link_is_explained(loopback: Path) -> None:
+    async with trio.open_nursery() as nursery:
+        app, drive, friends = await _open_friends(nursery)
+        drive.click(friends.link.rect.center)
+        drive.type_text("zemlevlasnyk://192.0.2.1/notatable")
+        await drive.frames()
+        drive.click_button(friends.join_link)
+        await drive.frames()
+        assert app.top is friends
+        assert friends.message is not None and "посилання" in friends.message
+        nursery.cancel_scope.cancel()
