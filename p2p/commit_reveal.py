@@ -18,6 +18,7 @@ import hmac
 import os
 
 TAG_COMMIT = b"zemlevlasnyk/v1/commit\n"
+TAG_SEEDED_CHAIN = b"zemlevlasnyk/v1/seeded-chain\n"
 TAG_SEED = b"zemlevlasnyk/v1/seed\n"
 TAG_START = b"zemlevlasnyk/v1/start-entropy\n"
 SECRET_BYTES = 32
@@ -39,8 +40,11 @@ def commitment(secret: bytes) -> str:
 class SecretChain:
     """The host's secrets, handed out in order: each opens the commitment before it."""
 
-    def __init__(self, length: int = CHAIN_LENGTH) -> None:
-        secret = os.urandom(SECRET_BYTES)
+    def __init__(self, length: int = CHAIN_LENGTH, *, seed: bytes | None = None) -> None:
+        # A seed makes the chain repeatable: only for tables with no peer to protect (a game
+        # against the computer replayed from its seed); a networked table draws it at random.
+        secret = (os.urandom(SECRET_BYTES) if seed is None
+                  else hashlib.sha256(TAG_SEEDED_CHAIN + seed).digest()[:SECRET_BYTES])
         backwards = [secret]
         for _ in range(length - 1):
             secret = hashlib.sha256(TAG_COMMIT + secret).digest()

@@ -113,7 +113,14 @@ class _Conn:
 class TableHost:
     def __init__(self, host: Profile, *, table: str | None = None, join_secret: bytes | None = None,
                  clock: bool = True, auto_start_at: int | None = None, table_name: str | None = None,
-                 rules: Any = None, chain_length: int = commit_reveal.CHAIN_LENGTH) -> None:
+                 rules: Any = None, chain_length: int = commit_reveal.CHAIN_LENGTH,
+                 solo: bool = False, keep_events: bool = False,
+                 chain_seed: bytes | None = None) -> None:
+        """`solo`: a table of one person and computer players may start with no friend seated.
+        `keep_events`: keep the engine's events for `take_events()` (a window's feed).
+        `chain_seed`: a repeatable secret chain, for solo tables only (see SecretChain)."""
+        if chain_seed is not None and not solo:
+            raise ValueError("a seeded secret chain is only for a table against the computer")
         self.profile = host
         self.key: SigningKey = host.signing_key
         self.key_hex = host.key_hex
@@ -134,7 +141,11 @@ class TableHost:
         self._lobby_policies: dict[int, Policy] = {}
         self._state: Any = None
         self._chain_length = chain_length
-        self._chain = commit_reveal.SecretChain(chain_length)
+        self.solo = solo
+        self._keep_events = keep_events
+        self._events: list[dict[str, Any]] = []
+        self._chain_seed = chain_seed
+        self._chain = commit_reveal.SecretChain(chain_length, seed=chain_seed)
         self._secret = self._chain.take()
         self.lobby_commit = commit_reveal.commitment(self._secret)
         self.start_entropy = b""
@@ -211,7 +222,7 @@ class TableHost:
     def can_start(self) -> bool:
         seated = [s for s in self.seats if s is not None]
         people = [s for s in seated if s.key != self.key_hex]
-        return (self.phase is Phase.LOBBY and len(people) >= 1
+        return (self.phase is Phase.LOBBY and (len(people) >= 1 or self.solo)
                 and all(s.ready is not None for s in people)
                 and self.rules.min_players <= len(seated) <= self.rules.max_players)
 
@@ -447,8 +458,17 @@ class TableHost:
         assert self.game is not None
         if self.game.needs_chance(action):
             seed = commit_reveal.derive_seed(self.table, seq, secret, entropy)
-            return self.game.apply(action, chance=Entropy(seed))
-        return self.game.apply(action)
+            events = self.game.apply(action, chance=Entropy(seed))
+        else:
+            events = self.game.apply(action)
+        if self._keep_events:
+            self._events.extend(events)
+        return events
+
+    def take_events(self) -> list[dict[str, Any]]:
+        """The engine's events since the last call, in order (with `keep_events`)."""
+        events, self._events = self._events, []
+        return events
 
     def _record(self, kind: str, action: Action, envelope: dict[str, Any] | None, entropy: bytes,
                 now: float) -> list[Output]:
@@ -464,7 +484,9 @@ class TableHost:
         assert self.game is not None
         renew = None
         if self._chain.exhausted:
-            self._chain = commit_reveal.SecretChain(self._chain_length)
+            self._chain = commit_reveal.SecretChain(
+                self._chain_length,
+                seed=None if self._chain_seed is None else self._chain_seed + self.head.encode())
             renew = self._chain.anchor
         self._secret = self._chain.take()
         record, self._head = seal_record(self.key, {

@@ -187,6 +187,21 @@ async def test_ui_trade_dialog_proposes_a_legal_trade(autojump_clock) -> None:
         nursery.cancel_scope.cancel()
 
 
+async def _until_my_turn(table, scene, drive, frames: int = 600) -> None:
+    """Play on until the person's turn starts and the window has shown every move; the
+    person's other decisions on the way (an auction, a computer's offer) get the safe answer."""
+    for _ in range(frames):
+        await drive.frames(draw=False)
+        if scene.seen != table.records or scene.animator.busy:
+            continue
+        mine = [d for d in table.game.pending() if d.seat == table.me]
+        if mine and mine[0].kind == "turn":
+            return
+        if mine:
+            table.act(table.game.safe_action(table.me))
+    raise AssertionError("the person's turn never came")
+
+
 async def test_ui_enter_rolls_and_leaving_stops_the_table(autojump_clock) -> None:
     surface = init_pygame()
     async with trio.open_nursery() as nursery:
@@ -195,11 +210,7 @@ async def test_ui_enter_rolls_and_leaving_stops_the_table(autojump_clock) -> Non
         nursery.start_soon(table.run)
         scene = TableScene(app, table)
         app.push(scene)
-        for _ in range(200):
-            await drive.frames(draw=False)
-            if table.game.pending()[0].seat == table.me and table.game.phase == "pre_roll" \
-                    and scene.seen == table.records and not scene.animator.busy:
-                break
+        await _until_my_turn(table, scene, drive)
         before = table.records
         drive.key(pygame.K_RETURN, "\r")
         await drive.frames()
@@ -223,10 +234,7 @@ async def test_ui_resign_asks_first_then_ends_the_game(autojump_clock) -> None:
         nursery.start_soon(table.run)
         scene = TableScene(app, table)
         app.push(scene)
-        for _ in range(100):
-            await drive.frames(draw=False)
-            if any(b.intent is RESIGN for b in scene.extras) and scene.seen == table.records:
-                break
+        await _until_my_turn(table, scene, drive)
         drive.click_button(next(b for b in scene.extras if b.intent is RESIGN))
         await drive.frames()
         assert table.outcome is None  # only asked

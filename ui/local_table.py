@@ -6,9 +6,9 @@ computer players move, one at a time and `BOT_PACE` apart, and only while the wi
 holding the table (it holds it while a token is still walking). No sockets: the host's
 outputs have no connection to go to.
 
-`_ComputerHost` is the thin adapter over `TableHost` that this needs (see docs/UI.md):
-it starts without a friend seated, keeps the engine's events for the window's feed, and,
-when seeded, takes chance from the seed so that tests and screenshots repeat exactly.
+The host runs `solo` (it starts with no friend seated), keeps the engine's events for the
+window's feed, and, when seeded, draws its secret chain from the seed so that tests and
+screenshots repeat exactly.
 """
 from __future__ import annotations
 
@@ -19,9 +19,8 @@ from typing import Any
 import trio
 
 from engine import Action, Game, Outcome
-from p2p import commit_reveal
 from p2p.errors import ProtocolError
-from p2p.host import Phase, TableHost
+from p2p.host import TableHost
 from p2p.identity import Profile
 from p2p.policy import make_policy
 
@@ -35,35 +34,6 @@ HOLD_POLL = 0.05
 _SEED_TAG = b"zemlevlasnyk/ui/seeded-table\n"
 
 
-class _ComputerHost(TableHost):
-    """`TableHost` for a table of one person and computer players."""
-
-    def __init__(self, profile: Profile, *, seed: bytes | None) -> None:
-        table = hashlib.sha256(_SEED_TAG + seed).hexdigest()[:16] if seed is not None else None
-        super().__init__(profile, table=table, clock=False)
-        self.seed = seed
-        self.events: list[dict[str, Any]] = []
-        if seed is not None:
-            self._secret = self._seeded_secret(0)
-            self.lobby_commit = commit_reveal.commitment(self._secret)
-
-    def can_start(self) -> bool:
-        # The friends table waits for a friend; against the computer there is none to wait for.
-        seated = sum(s is not None for s in self.seats)
-        return self.phase is Phase.LOBBY and self.rules.min_players <= seated <= self.rules.max_players
-
-    def _apply(self, action: Action, seq: int, secret: bytes, entropy: bytes) -> list[dict[str, Any]]:
-        if self.seed is not None:
-            secret = self._seeded_secret(seq)
-        events = super()._apply(action, seq, secret, entropy)
-        self.events.extend(events)
-        return events
-
-    def _seeded_secret(self, seq: int) -> bytes:
-        assert self.seed is not None
-        return hashlib.sha256(_SEED_TAG + self.seed + seq.to_bytes(8, "big")).digest()
-
-
 def seed_bytes(seed: int) -> bytes:
     return seed.to_bytes(16, "big", signed=True)
 
@@ -72,7 +42,10 @@ class LocalTable:
     """One person against `opponents` computer players of `level` (a `TableView`)."""
 
     def __init__(self, profile: Profile, *, opponents: int, level: str, seed: int | None = None) -> None:
-        self._host = _ComputerHost(profile, seed=None if seed is None else seed_bytes(seed))
+        chain_seed = None if seed is None else seed_bytes(seed)
+        table = None if chain_seed is None else hashlib.sha256(_SEED_TAG + chain_seed).hexdigest()[:16]
+        self._host = TableHost(profile, table=table, clock=False, solo=True, keep_events=True,
+                               chain_seed=chain_seed)
         self._now = 0.0
         self._last_move = -math.inf
         self._person_moved = False
@@ -109,8 +82,7 @@ class LocalTable:
 
     def take_events(self) -> list[dict[str, Any]]:
         """The engine events since the last call, in order."""
-        events, self._host.events = self._host.events, []
-        return events
+        return self._host.take_events()
 
     def computer_to_move(self) -> bool:
         return self.outcome is None and any(d.seat != self.me for d in self.game.pending())
