@@ -33,6 +33,8 @@ CARD_MAX = (1120, 720)
 SEAT_ROW = 62
 LEFT_WIDTH = 500
 ROW = 44
+# Strangers' knocks are listed from here down, under the invite link and a line of notes.
+KNOCK_TOP = 290
 
 
 class LobbyScene(Scene):
@@ -91,7 +93,7 @@ class LobbyScene(Scene):
             b.selected = b.intent[1] == s.clock_on
         self.copy.rect = pygame.Rect(self.right.right - 140, top + 100, 140, 34)
         self.knock_buttons = []
-        y = top + 250
+        y = top + KNOCK_TOP
         for k in s.knocks:
             yes = Button(self.l["let_in"], ("let_in", k.conn), style=Style.PRIMARY, size=theme.SMALL)
             no = Button(self.l["refuse"], ("refuse", k.conn), size=theme.SMALL)
@@ -151,7 +153,12 @@ class LobbyScene(Scene):
         elif intent == READY:
             s.set_ready(not s.ready)
         elif intent == COPY and s.invite is not None:
-            self.note = self.l["copied"] if clipboard.copy(s.invite.to_link()) else self.l["no_clipboard"]
+            link = s.invite.to_link()
+            if clipboard.copy(link):
+                self.note = self.l["copied"]
+            else:
+                print(link, flush=True)   # a terminal's text can be selected; the window's cannot
+                self.note = self.l["no_clipboard"]
         elif kind == "clock":
             s.set_clock(intent[1])
         elif kind == "bot":
@@ -242,18 +249,17 @@ class LobbyScene(Scene):
             y = self._lines(surface, self.l["opening"], y, theme.INK_SOFT)
         else:
             self.copy.draw(surface, self.app.mouse)
-            box = pygame.Rect(area.left, self.copy.rect.bottom + 8, area.width, 64)
+            cut = _split_to_fit(s.invite.to_link(), theme.TINY, area.width - 16)
+            box = pygame.Rect(area.left, self.copy.rect.bottom + 8, area.width, 12 + len(cut) * (theme.TINY + 6))
             pygame.draw.rect(surface, theme.CARD, box, border_radius=theme.RADIUS)
             pygame.draw.rect(surface, theme.PANEL_LINE, box, 1, border_radius=theme.RADIUS)
-            link = s.invite.to_link()
-            cut = _split_to_fit(link, theme.TINY, box.width - 16)
-            for n, piece in enumerate(cut[:3]):
+            for n, piece in enumerate(cut):
                 draw_text(surface, piece, (box.left + 8, box.top + 6 + n * (theme.TINY + 6)), theme.TINY, theme.INK)
             y = box.bottom + 8
         for note in (self.note, s.notice):
             if note:
                 y = self._lines(surface, note, y, theme.INK_SOFT)
-        y = max(y, area.top + 250)
+        y = area.top + KNOCK_TOP
         for n, k in enumerate(s.knocks):
             text = self.l["knock"].format(name=k.name, key=k.fingerprint)
             draw_text(surface, fit_line(text, theme.SMALL, area.width, Face.BOLD), (area.left, y + n * 74),
@@ -275,8 +281,9 @@ class LobbyScene(Scene):
         elif s.game is not None and s.my_seat is None:
             y = self._lines(surface, self.l["spectator"], y, theme.INK)
         else:
-            clock = self.l["clock"] + ": " + (self.l["clock_on"] if s.clock_on else self.l["clock_off"]).lower()
-            y = self._lines(surface, clock, y, theme.INK)
+            state = (self.l["clock_on"] if s.clock_on else self.l["clock_off"]).lower()
+            y = self._lines(surface, self.l["clock_state"].format(state=state), y, theme.INK)
+            y = self._lines(surface, self.l["joiner_hint"], y + 8, theme.INK_SOFT)
         for note in (self.note, s.notice):
             if note:
                 y = self._lines(surface, note, y + 8, theme.INK_SOFT)
