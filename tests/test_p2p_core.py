@@ -497,3 +497,40 @@ def test_names_colours_and_unready_in_the_lobby() -> None:
     seats = table.peers[2].lobby["seats"]
     assert seats[0]["name"] == "Оксана" and seats[0]["colour"] != seats[1]["colour"]
     assert seats[0]["ready"] is False and not table.host.can_start()
+
+
+def test_solo_table_starts_with_computer_players_only() -> None:
+    host = TableHost(profile(0), clock=False, solo=True, keep_events=True)
+    host.sit_host(0.0)
+    host.add_bot("idle", make_policy("idle", 1), 0.0)
+    assert host.can_start()
+    friends = TableHost(profile(0), clock=False)
+    friends.sit_host(0.0)
+    friends.add_bot("idle", make_policy("idle", 1), 0.0)
+    assert not friends.can_start(), "a friends table waits for a friend"
+
+
+def test_solo_table_keeps_engine_events_for_the_window() -> None:
+    host = TableHost(profile(0), clock=False, solo=True, keep_events=True)
+    host.sit_host(0.0)
+    host.add_bot("idle", make_policy("idle", 1), 0.0)
+    host.start(0.0)
+    game = host.game
+    me = next(i for i, p in enumerate(host.players) if p.bot is None)
+    for _ in range(50):
+        if game.pending()[0].seat == me:
+            break
+        host.step(0.0)
+    host.host_action(game.safe_action(me), 0.0)
+    events = host.take_events()
+    assert events and all("type" in e for e in events)
+    assert host.take_events() == []
+
+
+def test_seeded_secret_chain_repeats_and_is_only_for_solo_tables() -> None:
+    a = TableHost(profile(0), table="00" * 8, solo=True, chain_seed=b"seed")
+    b = TableHost(profile(0), table="00" * 8, solo=True, chain_seed=b"seed")
+    c = TableHost(profile(0), table="00" * 8, solo=True, chain_seed=b"other")
+    assert a.lobby_commit == b.lobby_commit != c.lobby_commit
+    with pytest.raises(ValueError):
+        TableHost(profile(0), chain_seed=b"seed")
