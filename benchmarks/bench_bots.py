@@ -9,7 +9,6 @@ clock around each bot decision. Runs on worker processes; prints one summary.
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing
 import sys
 import time
@@ -21,15 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine import Entropy, Game, load_preset  # noqa: E402
 from engine.bots import make_bot  # noqa: E402
 from engine.match import derive_seed  # noqa: E402
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return (0.0, 0.0)
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (centre - half, centre + half)
+from ui.cmd_simulate import wilson  # noqa: E402
 
 
 def play(job: tuple[str, list[str], int, int]) -> dict:
