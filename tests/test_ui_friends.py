@@ -17,7 +17,7 @@ import pytest
 import trio
 
 from engine import AcceptDraw
-from p2p.discovery import advertise_table, open_mdns
+from p2p.discovery import advertise_table, browse, open_mdns
 from p2p.host import Knock, TableHost
 from p2p.interfaces import ENV_VAR
 from p2p.serve import HostServer
@@ -137,6 +137,28 @@ async def test_ui_friends_lists_a_table_nearby_and_knocks(loopback: Path) -> Non
         await _until(drive, core.can_start)
         drive.click_button(lobby.leave)
         await drive.frames(3)
+        assert app.top is friends
+        nursery.cancel_scope.cancel()
+
+
+async def test_ui_hosting_announces_the_table_until_the_lobby_is_left(loopback: Path) -> None:
+    async with trio.open_nursery() as nursery:
+        app, drive, friends = await _open_friends(nursery)
+        friends.name.text = "Оля"
+        drive.click_button(friends.host_button)
+        await drive.frames()
+        session = app.top.session
+        assert isinstance(session, HostSession)
+        async with open_mdns(("127.0.0.1",)) as mdns, browse(mdns) as browser:
+            def mine():
+                return [t for t in browser.tables.values() if t.table_id == session.core.table]
+            await _until(drive, lambda: mine() or session.notice)
+            assert session.notice is None, session.notice
+            advert = mine()[0]
+            assert (advert.host_name, advert.seats_taken, advert.addresses) == ("Оля", 1, ("127.0.0.1",))
+            drive.click_button(app.top.leave)
+            await _until(drive, lambda: not mine())     # withdrawn (the browser saw it go)
+        await drive.frames()
         assert app.top is friends
         nursery.cancel_scope.cancel()
 

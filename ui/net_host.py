@@ -8,8 +8,9 @@ clock, computer players, strangers' knocks, the start) and the person's moves an
 through `Background.soon`, so the host's outputs are dispatched from inside trio.
 
 `_WindowHost` is the thin adapter this needs from `TableHost` (see docs/UI.md, "Friends"):
-the host publishes records and messages for connections, but the host's own window wants
-the engine's events for its feed, the chat lines the host relays, and the clock it sends.
+the host keeps the engine's events for its own feed (`keep_events`), but publishes chat
+lines and the clock only as messages for connections, and the host's own window wants
+them too.
 """
 from __future__ import annotations
 
@@ -33,18 +34,12 @@ from .net_common import CHAT_KEEP, ChatEntry, Knocking, LobbySeat
 
 
 class _WindowHost(TableHost):
-    """`TableHost` that also keeps what its own window shows (events, chat, clock)."""
+    """`TableHost` that also keeps the chat and the clock its own window shows."""
 
     def __init__(self, profile: Profile, **kwargs: Any) -> None:
-        super().__init__(profile, **kwargs)
-        self.events: list[dict[str, Any]] = []
+        super().__init__(profile, keep_events=True, **kwargs)
         self.chat_lines: deque[ChatEntry] = deque(maxlen=CHAT_KEEP)
         self.clock_sent: list[dict[str, Any]] = []
-
-    def _apply(self, action: Action, seq: int, secret: bytes, entropy: bytes) -> list[dict[str, Any]]:
-        events = super()._apply(action, seq, secret, entropy)
-        self.events.extend(events)
-        return events
 
     def _chat_line(self, key: str, name: str, text: str) -> list[Any]:
         seat = next((s for s in self.seats if s is not None and s.key == key and s.bot is None), None)
@@ -205,8 +200,7 @@ class HostSession:
         return list(self.core.chat_lines)
 
     def take_events(self) -> list[dict[str, Any]]:
-        events, self.core.events = self.core.events, []
-        return events
+        return self.core.take_events()
 
     def act(self, action: Action) -> None:
         self._do(lambda now: self.core.host_action(action, now))
