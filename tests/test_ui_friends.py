@@ -205,6 +205,33 @@ async def test_ui_window_hosts_a_joiner_process(loopback: Path) -> None:
         nursery.cancel_scope.cancel()
 
 
+async def test_ui_host_lets_a_stranger_in(loopback: Path) -> None:
+    async with trio.open_nursery() as nursery:
+        app, drive, friends = await _open_friends(nursery)
+        friends.name.text = f"Host {secrets.token_hex(3)}"
+        drive.click_button(friends.host_button)
+        await drive.frames()
+        lobby = app.top
+        session = lobby.session
+        await _until(drive, lambda: session.invite is not None)
+        log = (loopback / "stranger.err").open("w")
+        stranger = await trio.lowlevel.open_process(
+            cli("join", "--table", session.core.table_name, "--bot", "idle", "--name", "Stranger"), cwd=REPO,
+            env=subprocess_env(loopback / "stranger"), stdout=subprocess.DEVNULL, stderr=log)
+        try:
+            await _until(drive, lambda: lobby.knock_buttons)
+            assert [k.name for k in session.knocks] == ["Stranger"]
+            drive.click_button(next(b for b in lobby.knock_buttons if b.intent[0] == "let_in"))
+            await _until(drive, lambda: lobby.start.enabled)
+            assert [s.name for s in session.lobby_seats() if s is not None][1] == "Stranger"
+            assert not session.knocks and not lobby.knock_buttons
+        finally:
+            stranger.kill()
+            await stranger.wait()
+            log.close()
+        nursery.cancel_scope.cancel()
+
+
 async def test_ui_window_joins_a_headless_host(loopback: Path) -> None:
     err = (loopback / "host.err").open("w")
     host = await trio.lowlevel.open_process(

@@ -168,9 +168,8 @@ class HostSession:
         self._do(self.core.start)
 
     def close(self) -> None:
-        """Leave: withdraw the announcement and close every connection."""
-        for done, _ in self._verdicts.values():
-            done.set()
+        """Leave: withdraw the announcement and close every connection (unanswered knocks
+        end with the server's tasks)."""
         self.task.stop()
 
     # --- the game --------------------------------------------------------------------------
