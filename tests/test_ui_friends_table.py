@@ -99,6 +99,7 @@ async def test_ui_friends_table_clock_chat_refusal_cheat(autojump_clock) -> None
         await drive.frames()
         area = scene.geo.area
         assert surface.get_at((area.left + 16, area.top + 16)) == theme.BUTTON_DANGER
+        assert not scene.moves and not scene.extras     # nothing more is sent to that host
         nursery.cancel_scope.cancel()
 
 

@@ -224,7 +224,8 @@ class TableScene(Scene):
         self._track_cash(dt)
         self.table.hold = self.animator.busy
         self.clock_left = {seat: max(0.0, left - dt) for seat, left in self.clock_left.items()}
-        if self.table.records != self.seen:
+        stopped = self.net is not None and self.net.cheated is not None
+        if self.table.records != self.seen or (stopped and self.moves):
             self.seen = self.table.records
             if self.net is not None:
                 self.clock_left = self.net.clock_left()
@@ -258,8 +259,10 @@ class TableScene(Scene):
                 self.cash_flash[seat] = (change, max(0.0, left - dt))
 
     def refresh(self) -> None:
-        """Ask the engine again what the person may do."""
+        """Ask the engine again what the person may do (nothing, at a host caught cheating)."""
         self.moves, self.extras = main_buttons(self.game, self.me, self.t)
+        if self.net is not None and self.net.cheated:
+            self.moves, self.extras = [], []
         legal = self.game.legal(self.me)
         if legal.bid is not None:
             self.stepper.value = legal.bid[0]
@@ -403,6 +406,8 @@ class TableScene(Scene):
 
     def _send(self, action: Action) -> None:
         self._ask(None)
+        if self.net is not None and self.net.cheated:
+            return   # the game is stopped: a host caught cheating gets no more moves
         self.table.act(action)
         self.refresh()
 
