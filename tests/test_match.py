@@ -51,3 +51,42 @@ def test_a_looping_bot_stalls_the_match_with_a_clear_error(monkeypatch: pytest.M
     monkeypatch.setattr(match, "MAX_ACTIONS_PER_TURN", 100)
     with pytest.raises(MatchStalled, match="100 actions"):
         play_match(load_preset(), ["stuck", "idle"], 1, 10)
+
+
+def _rests(events: list[dict]) -> list[int]:
+    return [e["cell"] for e in events if e["type"] == "came_to_rest"]
+
+
+def test_landings_a_moving_card_counts_only_on_its_destination() -> None:
+    from engine import Roll, Scripted
+    game = Game.new(load_preset(), 2, first=0)
+    events = game.apply(Roll(0), Scripted(dice=[(1, 1)], cards=["back_three"]))
+    assert _rests(events) == [39]
+
+
+def test_landings_jail_card_go_to_jail_cell_and_third_double_count_on_the_jail() -> None:
+    from engine import Roll, Scripted
+    rules = load_preset()
+    game = Game.new(rules, 2, first=0)
+    assert _rests(game.apply(Roll(0), Scripted(dice=[(1, 1)], cards=["go_to_jail"]))) == [10]
+    game = Game.new(rules, 2, first=0)
+    game.pos[0] = 24
+    assert _rests(game.apply(Roll(0), Scripted(dice=[(3, 3)]))) == [10]  # 24 + 6 = До в'язниці
+    game = Game.new(rules, 2, first=0)
+    game.doubles = 2
+    game.reroll = True
+    game.phase = "post_roll"
+    assert _rests(game.apply(Roll(0), Scripted(dice=[(2, 2)]))) == [10]  # the third double
+    assert game.pos[0] == 10 and game.jailed[0] and game.active == 1
+
+
+def test_landings_a_failed_roll_in_jail_is_not_a_move() -> None:
+    from engine import RollForDouble, Scripted
+    game = Game.new(load_preset(), 2, first=0)
+    game.pos[0] = 10
+    game.jailed[0] = True
+    assert _rests(game.apply(RollForDouble(0), Scripted(dice=[(1, 2)]))) == []
+    game2 = Game.new(load_preset(), 2, first=0)
+    game2.pos[0] = 10
+    game2.jailed[0] = True
+    assert _rests(game2.apply(RollForDouble(0), Scripted(dice=[(2, 2)]))) == [14]
