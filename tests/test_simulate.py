@@ -1,0 +1,77 @@
+"""`zemlevlasnyk simulate`: the figures it writes, seat rotation, the log, bad input."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ui.cli import main
+from ui.cmd_simulate import seat_levels, wilson
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_simulate_json_has_every_figure(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "sim.json"
+    assert main(["simulate", "--games", "6", "--players", "3", "--bots", "medium,easy,idle",
+                 "--seed", "3", "--max-turns", "300", "--json", str(out)]) == 0
+    data = json.loads(out.read_text())
+    assert data["games"] == 6 and data["games_per_second"] > 0
+    assert len(data["wins"]["by_seat"]) == 3
+    assert set(data["wins"]["by_level"]) == {"medium", "easy", "idle"}
+    assert sum(data["wins"]["by_seat"]) + data["draws"] == 6
+    assert sum(data["wins"]["by_level"].values()) == sum(data["wins"]["by_seat"])
+    assert len(data["turns"]) == 6 and all(1 <= t <= 300 for t in data["turns"])
+    assert len(data["landings"]) == 40 and sum(data["landings"]) > 0
+    assert data["landings"][30] == 0, "nobody comes to rest on До в'язниці: they go to jail"
+    printed = capsys.readouterr()
+    assert "6 games" in printed.out and "games/s" in printed.out
+    assert "6/6 games" in printed.err  # the progress bar
+
+
+def test_simulate_is_deterministic_from_its_seed(tmp_path: Path) -> None:
+    figures = []
+    for name in ("a", "b"):
+        out = tmp_path / f"{name}.json"
+        main(["simulate", "--games", "3", "--bots", "random", "--seed", "9",
+              "--max-turns", "200", "--json", str(out)])
+        data = json.loads(out.read_text())
+        figures.append((data["turns"], data["landings"], data["wins"]))
+    assert figures[0] == figures[1]
+
+
+def test_simulate_seats_rotate_from_game_to_game() -> None:
+    levels = ["hard", "medium", "easy"]
+    assert seat_levels(levels, 0) == ("hard", "medium", "easy")
+    assert seat_levels(levels, 1) == ("medium", "easy", "hard")
+    assert {seat_levels(levels, g)[0] for g in range(3)} == set(levels)
+
+
+def test_simulate_log_tells_the_game_in_ukrainian(tmp_path: Path) -> None:
+    log = tmp_path / "games.log"
+    main(["simulate", "--games", "1", "--bots", "medium", "--players", "2", "--seed", "1",
+          "--max-turns", "40", "--log", str(log)])
+    text = log.read_text(encoding="utf-8")
+    assert "== game 1" in text and "кидає" in text and "Хід 2" in text
+
+
+def test_wilson_interval_brackets_the_rate() -> None:
+    lo, hi = wilson(200, 400)
+    assert lo < 0.5 < hi and hi - lo < 0.1
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--games", "0"], "--games must be at least 1"),
+    (["--bots", "grandmaster"], "unknown bot level 'grandmaster'"),
+    (["--players", "5"], "--players must be 2 to 4"),
+    (["--bots", "easy,medium", "--players", "3"], "lists 2 levels for 3 players"),
+    (["--ruleset", "nope"], "unknown ruleset 'nope'"),
+])
+def test_simulate_bad_input_is_a_message_not_a_traceback(args: list[str], message: str) -> None:
+    proc = subprocess.run([sys.executable, "-m", "ui.cli", "simulate", *args], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2
+    assert message in proc.stderr and "Traceback" not in proc.stderr
