@@ -10,6 +10,7 @@ from ui_helpers import Driver, init_pygame  # noqa: I001  (sets SDL drivers firs
 from typing import Any
 
 import pygame
+import pytest
 import trio
 
 from engine import Action, Entropy, Game, load_preset
@@ -121,3 +122,13 @@ async def test_ui_friends_lobby_ready_then_the_table(autojump_clock) -> None:
         await drive.frames()
         assert isinstance(app.top, TableScene) and app.top.me == session.my_seat
         nursery.cancel_scope.cancel()
+
+
+@pytest.mark.parametrize("scene", ["friends", "lobby"])
+def test_ui_friends_screenshots(tmp_path, monkeypatch, scene) -> None:
+    from ui.cli import main
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    out = tmp_path / f"{scene}.png"
+    assert main(["screenshot", scene, "--out", str(out), "--size", "1024x640", "--lang", "en"]) == 0
+    assert pygame.image.load(str(out)).get_size() == (1024, 640)
+    assert not (tmp_path / "data").exists()     # fixed data: no profile made, nothing announced

@@ -6,6 +6,8 @@ interfaces. The list is sorted by table name, then host key, so rows do not jump
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from p2p.discovery import MdnsError, TableAdvert, browse, open_mdns
 
 from .background import Background
@@ -33,7 +35,7 @@ class NearbyTables:
             finally:
                 self.looking = False
 
-    def _show(self, tables) -> None:
+    def _show(self, tables: Iterable[TableAdvert]) -> None:
         self.tables = sorted(tables, key=lambda t: (t.table_name.casefold(), t.fingerprint, t.table_id))
 
     def stop(self) -> None:

@@ -14,7 +14,9 @@ them too.
 """
 from __future__ import annotations
 
+import os
 from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 import trio
@@ -23,7 +25,7 @@ from engine import Action, Game
 from p2p.chat import MAX_CHAT_CHARS
 from p2p.discovery import MdnsError, advertise_table, open_mdns
 from p2p.errors import ProtocolError, Rejected
-from p2p.host import Knock, TableHost
+from p2p.host import Knock, Output, TableHost
 from p2p.identity import Profile, data_dir, fingerprint
 from p2p.links import Invite
 from p2p.policy import make_policy
@@ -56,8 +58,7 @@ class _WindowHost(TableHost):
 class HostSession:
     """A table hosted by this window (see the module docstring)."""
 
-    def __init__(self, profile: Profile, *, interfaces: tuple[str, ...], table_name: str | None = None,
-                 seed: int | None = None) -> None:
+    def __init__(self, profile: Profile, *, interfaces: tuple[str, ...], table_name: str | None = None) -> None:
         self.core = _WindowHost(profile, clock=True, table_name=table_name)
         self.interfaces = interfaces
         self.bind = interfaces[0]
@@ -71,8 +72,6 @@ class HostSession:
         self.cheated: str | None = None        # never: the host checks itself
         self.knocks: list[Knocking] = []
         self._verdicts: dict[int, tuple[trio.Event, list[bool]]] = {}
-        self._seed = seed
-        self._bots = 0
         self.core.sit_host(0.0)
         self.me_key = self.core.key_hex
 
@@ -112,7 +111,7 @@ class HostSession:
             self.knocks = [k for k in self.knocks if k.conn != knock.conn]
         return verdict[0]
 
-    def _do(self, change) -> None:
+    def _do(self, change: Callable[[float], list[Output]]) -> None:
         """Apply a host decision inside trio and deliver its outputs; a refusal is kept."""
         def run() -> None:
             try:
@@ -149,9 +148,9 @@ class HostSession:
         self._do(lambda now: self.core.set_clock(on))
 
     def add_bot(self, level: str) -> None:
-        self._bots += 1
-        seed = (self._seed or 0) * 8 + self._bots
-        self._do(lambda now: self.core.add_bot(level, make_policy(level, seed), now))
+        # Computer players at a friends table are not meant to repeat: a fresh seed each.
+        policy = make_policy(level, int.from_bytes(os.urandom(4), "big"))
+        self._do(lambda now: self.core.add_bot(level, policy, now))
 
     def remove_seat(self, index: int) -> None:
         self._do(lambda now: self.core.remove_seat(index))

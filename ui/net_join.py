@@ -10,6 +10,7 @@ refuses us, or cannot be reached, gives a message instead of a traceback.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 import trio
@@ -96,7 +97,7 @@ class JoinSession:
         seats = (self.core.lobby or {}).get("seats") or []
         return next((s.get("colour") for s in seats if isinstance(s, dict) and s.get("key") == key), None)
 
-    def _queue(self, make) -> None:
+    def _queue(self, make: Callable[[], dict[str, Any] | None]) -> None:
         """Send what `make()` builds (inside trio, so it is signed against the newest record)."""
         def run() -> None:
             message = make()

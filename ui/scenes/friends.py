@@ -27,6 +27,8 @@ from .base import Scene
 
 if TYPE_CHECKING:
     from ..app import App
+    from ..net_host import HostSession
+    from ..net_join import JoinSession
 
 HOST = "host"
 JOIN_LINK = "join_link"
@@ -195,7 +197,7 @@ class FriendsScene(Scene):
         self._open(session)
         self.app.push(LobbyScene(self.app, session))
 
-    def _open(self, session) -> None:
+    def _open(self, session: HostSession | JoinSession) -> None:
         """Start the session's task; stop looking while we sit at a table."""
         self.message = None
         self.app.spawn(session.run)
