@@ -727,6 +727,8 @@ class Game(GameState):
     def _do_accept_trade(self, a: AcceptTrade, chance: Any, ev: list[Event]) -> None:
         t = self.trade
         frm, to = t["from"], t["to"]
+        ev.append({"type": "trade_accepted", "from": frm, "to": to, "give": list(t["give"]),
+                   "take": list(t["take"]), "money": t["money"]})
         for c in t["give"]:
             self.owner[c] = to
         for c in t["take"]:
@@ -735,8 +737,6 @@ class Game(GameState):
             self._pay(frm, to, t["money"], "trade", ev)
         elif t["money"] < 0:
             self._pay(to, frm, -t["money"], "trade", ev)
-        ev.append({"type": "trade_accepted", "from": frm, "to": to, "give": list(t["give"]),
-                   "take": list(t["take"]), "money": t["money"]})
         self._close_trade()
 
     def _do_decline_trade(self, a: DeclineTrade, chance: Any, ev: list[Event]) -> None:
