@@ -109,5 +109,5 @@ class NetTable:
 
     @property
     def trouble(self) -> str | None:
-        """The connection's failure or notice, if any."""
-        return self.session.error or self.session.notice
+        """Why the table stopped for us (the host unreachable for good, say), if it did."""
+        return self.session.error
