@@ -9,6 +9,7 @@ sequence, turn, rules) and either become records broadcast to everyone or a type
 from __future__ import annotations
 
 import os
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import Enum
@@ -114,10 +115,11 @@ class TableHost:
     def __init__(self, host: Profile, *, table: str | None = None, join_secret: bytes | None = None,
                  clock: bool = True, auto_start_at: int | None = None, table_name: str | None = None,
                  rules: Any = None, chain_length: int = commit_reveal.CHAIN_LENGTH,
-                 solo: bool = False, keep_events: bool = False,
+                 solo: bool = False, keep_events: bool = False, keep_chat: int = 0,
                  chain_seed: bytes | None = None) -> None:
         """`solo`: a table of one person and computer players may start with no friend seated.
         `keep_events`: keep the engine's events for `take_events()` (a window's feed).
+        `keep_chat`: keep the last this many relayed chat lines in `chat_log` (a window's chat).
         `chain_seed`: a repeatable secret chain, for solo tables only (see SecretChain)."""
         if chain_seed is not None and not solo:
             raise ValueError("a seeded secret chain is only for a table against the computer")
@@ -142,6 +144,8 @@ class TableHost:
         self._state: Any = None
         self._chain_length = chain_length
         self.solo = solo
+        self.chat_log: deque[dict[str, str]] = deque(maxlen=keep_chat)
+        self.clock_sent: list[dict[str, Any]] = []  # the clock sent with the latest record
         self._keep_events = keep_events
         self._events: list[dict[str, Any]] = []
         self._chain_seed = chain_seed
@@ -518,8 +522,10 @@ class TableHost:
 
     def _record_message(self, record: dict[str, Any], now: float) -> dict[str, Any]:
         latest = record is self.records[-1]
-        return {"t": "record", "record": record, "head": self.seq,
-                "clock": self._clock.remaining(now) if latest else []}
+        clock = self._clock.remaining(now) if latest else []
+        if latest:
+            self.clock_sent = clock
+        return {"t": "record", "record": record, "head": self.seq, "clock": clock}
 
     def _retime(self, *, actor: int | None, now: float) -> None:
         assert self.game is not None
@@ -577,6 +583,7 @@ class TableHost:
 
     def _chat_line(self, key: str, name: str, text: str) -> list[Output]:
         message = {"t": "chat", "key": key, "name": name, "text": text}
+        self.chat_log.append({"key": key, "name": name, "text": text})
         return [Send(c, message) for c, info in self.conns.items() if info.role != "pending"]
 
     def _free_seat(self) -> int | None:

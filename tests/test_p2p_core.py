@@ -534,3 +534,23 @@ def test_seeded_secret_chain_repeats_and_is_only_for_solo_tables() -> None:
     assert a.lobby_commit == b.lobby_commit != c.lobby_commit
     with pytest.raises(ValueError):
         TableHost(profile(0), chain_seed=b"seed")
+
+
+def test_host_keeps_the_chat_it_relays_for_its_own_window() -> None:
+    host = TableHost(profile(0), keep_chat=2)
+    host.sit_host(0.0)
+    for text in ("раз", "два", "три"):
+        host.chat(text, 0.0)
+    assert [line["text"] for line in host.chat_log] == ["два", "три"]
+    assert host.chat_log[-1]["name"] == profile(0).name
+    assert not TableHost(profile(0)).chat_log, "nothing is kept unless asked"
+
+
+def test_host_remembers_the_clock_it_sent_with_the_latest_record() -> None:
+    table = _started(peers=2)
+    assert table.host.clock_sent, "a clocked table sends the decision deadlines"
+    deciders = {(d.seat, d.kind) for d in table.host.game.pending()}
+    assert {(e["seat"], e["kind"]) for e in table.host.clock_sent} == deciders
+    assert all(0 < e["ms"] <= 30_000 for e in table.host.clock_sent)
+    untimed = _started(peers=2, clock=False)
+    assert untimed.host.clock_sent == []

@@ -7,15 +7,12 @@ chosen interfaces until the game ends or the window leaves. The lobby's choices 
 clock, computer players, strangers' knocks, the start) and the person's moves and chat go
 through `Background.soon`, so the host's outputs are dispatched from inside trio.
 
-`_WindowHost` is the thin adapter this needs from `TableHost` (see docs/UI.md, "Friends"):
-the host keeps the engine's events for its own feed (`keep_events`), but publishes chat
-lines and the clock only as messages for connections, and the host's own window wants
-them too.
+The host keeps, for its own window, the engine's events (`keep_events`), the chat lines it
+relays (`keep_chat`) and the clock it sent with the latest record (`clock_sent`).
 """
 from __future__ import annotations
 
 import os
-from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -35,31 +32,12 @@ from .background import Background
 from .net_common import CHAT_KEEP, ChatEntry, Knocking, LobbySeat
 
 
-class _WindowHost(TableHost):
-    """`TableHost` that also keeps the chat and the clock its own window shows."""
-
-    def __init__(self, profile: Profile, **kwargs: Any) -> None:
-        super().__init__(profile, keep_events=True, **kwargs)
-        self.chat_lines: deque[ChatEntry] = deque(maxlen=CHAT_KEEP)
-        self.clock_sent: list[dict[str, Any]] = []
-
-    def _chat_line(self, key: str, name: str, text: str) -> list[Any]:
-        seat = next((s for s in self.seats if s is not None and s.key == key and s.bot is None), None)
-        self.chat_lines.append(ChatEntry(name, text, seat.colour if seat is not None else None))
-        return super()._chat_line(key, name, text)
-
-    def _record_message(self, record: dict[str, Any], now: float) -> dict[str, Any]:
-        message = super()._record_message(record, now)
-        if record is self.records[-1]:
-            self.clock_sent = list(message["clock"])
-        return message
-
-
 class HostSession:
     """A table hosted by this window (see the module docstring)."""
 
     def __init__(self, profile: Profile, *, interfaces: tuple[str, ...], table_name: str | None = None) -> None:
-        self.core = _WindowHost(profile, clock=True, table_name=table_name)
+        self.core = TableHost(profile, clock=True, table_name=table_name, keep_events=True,
+                              keep_chat=CHAT_KEEP)
         self.interfaces = interfaces
         self.bind = interfaces[0]
         self.task = Background()
@@ -195,7 +173,12 @@ class HostSession:
 
     @property
     def chat(self) -> list[ChatEntry]:
-        return list(self.core.chat_lines)
+        return [self._chat_entry(line) for line in self.core.chat_log]
+
+    def _chat_entry(self, line: dict[str, str]) -> ChatEntry:
+        seat = next((s for s in self.core.seats
+                     if s is not None and s.key == line["key"] and s.bot is None), None)
+        return ChatEntry(line["name"], line["text"], seat.colour if seat is not None else None)
 
     def take_events(self) -> list[dict[str, Any]]:
         return self.core.take_events()
