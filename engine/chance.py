@@ -22,7 +22,7 @@ class ChanceSource(Protocol):
 class Entropy:
     """SHA-256 in counter mode over a seed; integers by rejection sampling (never a biased %)."""
 
-    __slots__ = ("_seed", "_counter", "_buffer")
+    __slots__ = ("_seed", "_counter", "_buffer", "_at")
 
     def __init__(self, seed: bytes) -> None:
         if not isinstance(seed, (bytes, bytearray)) or not seed:
@@ -30,16 +30,18 @@ class Entropy:
         self._seed = bytes(seed)
         self._counter = 0
         self._buffer = b""
+        self._at = 0
 
     def _byte(self) -> int:
-        if not self._buffer:
+        at = self._at
+        if at == len(self._buffer):
             self._buffer = hashlib.sha256(
                 self._seed + self._counter.to_bytes(8, "big")
             ).digest()
             self._counter += 1
-        value = self._buffer[0]
-        self._buffer = self._buffer[1:]
-        return value
+            at = 0
+        self._at = at + 1
+        return self._buffer[at]
 
     def below(self, n: int) -> int:
         """Uniform in 0..n-1 for 1 <= n <= 256: one byte at a time, rejecting the biased tail."""
