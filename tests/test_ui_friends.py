@@ -282,3 +282,15 @@ async def test_ui_bad_invite_link_is_explained(loopback: Path) -> None:
         assert app.top is friends
         assert friends.message is not None and "посилання" in friends.message
         nursery.cancel_scope.cancel()
+
+
+async def test_ui_friends_name_is_saved_in_the_profile(loopback: Path) -> None:
+    from p2p.identity import load_or_create
+    async with trio.open_nursery() as nursery:
+        app, drive, scene = await _open_friends(nursery)
+        key = scene.profile.key_hex
+        scene.name.text = "Ярина"
+        me = scene._me()
+        assert me is not None and me.name == "Ярина" and me.key_hex == key
+        assert load_or_create("default").name == "Ярина", "the next window remembers the name"
+        nursery.cancel_scope.cancel()

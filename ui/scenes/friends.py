@@ -49,6 +49,8 @@ class FriendsScene(Scene):
         self.f = self.t["friends"]
         self.message: str | None = None
         self.profile = profile
+        # The stored default profile remembers a changed name; one handed in is left as it is.
+        self._saves_name = profile is None
         if profile is None:
             try:
                 self.profile = load_or_create("default")
@@ -155,9 +157,19 @@ class FriendsScene(Scene):
         self.app.pop()
 
     def _me(self) -> Profile | None:
+        """Who sits down: the profile under the name in the field (saved for next time)."""
         if self.profile is None:
             return None
-        return self.profile.with_name(clean_name(self.name.text)) if self.name.text.strip() else self.profile
+        name = clean_name(self.name.text) if self.name.text.strip() else self.profile.name
+        if name == self.profile.name:
+            return self.profile
+        if self._saves_name:
+            try:
+                self.profile = load_or_create("default", name=name)
+                return self.profile
+            except ProtocolError as exc:
+                self.message = self.f["no_profile"].format(why=exc.message)
+        return self.profile.with_name(name)
 
     def _host(self) -> None:
         from ..net_host import HostSession
