@@ -109,11 +109,7 @@ async def _click_through_game(drive: Driver, app: App, scene: TableScene) -> tup
 async def test_ui_whole_game_by_clicking(autojump_clock) -> None:
     surface = init_pygame()
     async with trio.open_nursery() as nursery:
-        app, drive = _app(nursery, surface)
-        table = new_table(name="Тест", opponents=1, level="random", seed=11)
-        nursery.start_soon(table.run)
-        scene = TableScene(app, table)
-        app.push(scene)
+        app, drive, table, scene = _open_table(nursery, surface, 1, "random", 11)
         clicks, checked = await _click_through_game(drive, app, scene)
         assert isinstance(app.top, ResultsScene), f"no result after {drive.frame_count} frames"
         assert table.outcome is not None
@@ -187,6 +183,17 @@ async def test_ui_trade_dialog_proposes_a_legal_trade(autojump_clock) -> None:
         nursery.cancel_scope.cancel()
 
 
+def _open_table(nursery: trio.Nursery, surface: pygame.Surface, opponents: int, level: str,
+                seed: int) -> tuple:
+    """The window showing a new table against the computer, its computer players running."""
+    app, drive = _app(nursery, surface)
+    table = new_table(name="Тест", opponents=opponents, level=level, seed=seed)
+    nursery.start_soon(table.run)
+    scene = TableScene(app, table)
+    app.push(scene)
+    return app, drive, table, scene
+
+
 async def _until_my_turn(table, scene, drive, frames: int = 600) -> None:
     """Play on until the person's turn starts and the window has shown every move; the
     person's other decisions on the way (an auction, a computer's offer) get the safe answer."""
@@ -205,11 +212,7 @@ async def _until_my_turn(table, scene, drive, frames: int = 600) -> None:
 async def test_ui_enter_rolls_and_leaving_stops_the_table(autojump_clock) -> None:
     surface = init_pygame()
     async with trio.open_nursery() as nursery:
-        app, drive = _app(nursery, surface)
-        table = new_table(name="Тест", opponents=2, level="random", seed=5)
-        nursery.start_soon(table.run)
-        scene = TableScene(app, table)
-        app.push(scene)
+        app, drive, table, scene = _open_table(nursery, surface, 2, "random", 5)
         await _until_my_turn(table, scene, drive)
         before = table.records
         drive.key(pygame.K_RETURN, "\r")
@@ -229,11 +232,7 @@ async def test_ui_enter_rolls_and_leaving_stops_the_table(autojump_clock) -> Non
 async def test_ui_resign_asks_first_then_ends_the_game(autojump_clock) -> None:
     surface = init_pygame()
     async with trio.open_nursery() as nursery:
-        app, drive = _app(nursery, surface)
-        table = new_table(name="Тест", opponents=1, level="idle", seed=4)
-        nursery.start_soon(table.run)
-        scene = TableScene(app, table)
-        app.push(scene)
+        app, drive, table, scene = _open_table(nursery, surface, 1, "idle", 4)
         await _until_my_turn(table, scene, drive)
         drive.click_button(next(b for b in scene.extras if b.intent is RESIGN))
         await drive.frames()
