@@ -10,17 +10,13 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
-import sys
 import time
 from collections import defaultdict
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engine import Entropy, Game, load_preset  # noqa: E402
-from engine.bots import make_bot  # noqa: E402
-from engine.match import derive_seed  # noqa: E402
-from ui.cmd_simulate import wilson  # noqa: E402
+from zemlevlasnyk.engine import Entropy, Game, load_preset  # noqa: E402
+from zemlevlasnyk.engine.bots import make_bot  # noqa: E402
+from zemlevlasnyk.engine.match import derive_seed  # noqa: E402
+from zemlevlasnyk.ui.cmd_simulate import wilson  # noqa: E402
 
 
 def play(job: tuple[str, list[str], int, int]) -> dict:

@@ -26,9 +26,8 @@ from pathlib import Path
 import trio
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO))
 
-from p2p.discovery import TableAdded, TableBrowser, TableRemoved, browse, open_mdns  # noqa: E402
+from zemlevlasnyk.p2p.discovery import TableAdded, TableBrowser, TableRemoved, browse, open_mdns  # noqa: E402
 
 LOOPBACK = "127.0.0.1"
 TARGET_ALREADY_S = 1.0
@@ -40,7 +39,7 @@ GIVE_UP_S = 15.0
 # advertise), on the next line it withdraws it (printing the time it finished).
 ADVERTISER = """
 import secrets, sys, time, trio
-from p2p.discovery import Phase, TableAdvert, advertise, open_mdns
+from zemlevlasnyk.p2p.discovery import Phase, TableAdvert, advertise, open_mdns
 
 async def main() -> None:
     stdin = trio.wrap_file(sys.stdin)

@@ -9,14 +9,10 @@ from __future__ import annotations
 import argparse
 import copy
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from engine import Entropy, Game, load_preset  # noqa: E402
-from engine.match import derive_seed, play_match  # noqa: E402
+from zemlevlasnyk.engine import Entropy, Game, load_preset  # noqa: E402
+from zemlevlasnyk.engine.match import derive_seed, play_match  # noqa: E402
 
 CAP = 1000
 

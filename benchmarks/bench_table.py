@@ -19,21 +19,17 @@ import statistics
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import trio
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
 from nacl.signing import SigningKey  # noqa: E402
 
-from p2p.client import PeerClient  # noqa: E402
-from p2p.host import Phase, TableHost  # noqa: E402
-from p2p.identity import COLOURS, Profile  # noqa: E402
-from p2p.links import Invite, parse_invite  # noqa: E402
-from p2p.peer import Applied, Outgoing, TablePeer  # noqa: E402
-from p2p.policy import make_policy  # noqa: E402
-from p2p.serve import HostServer  # noqa: E402
+from zemlevlasnyk.p2p.client import PeerClient  # noqa: E402
+from zemlevlasnyk.p2p.host import Phase, TableHost  # noqa: E402
+from zemlevlasnyk.p2p.identity import COLOURS, Profile  # noqa: E402
+from zemlevlasnyk.p2p.links import Invite, parse_invite  # noqa: E402
+from zemlevlasnyk.p2p.peer import Applied, Outgoing, TablePeer  # noqa: E402
+from zemlevlasnyk.p2p.policy import make_policy  # noqa: E402
+from zemlevlasnyk.p2p.serve import HostServer  # noqa: E402
 
 PEERS = 4
 # Roughly what one action message weighs on the wire (a signed envelope).

@@ -6,10 +6,32 @@ the packaged rulesets), sockets, clocks, threads or `random`.
 from __future__ import annotations
 
 from .actions import (
-    ACTION_TYPES, AcceptDraw, AcceptTrade, Action, Bid, Build, Buy, DeclareBankruptcy,
-    DeclineDraw, DeclineTrade, EndTurn, Mortgage, OfferDraw, PassBid, PayDebt, PayJailFee,
-    ProposeTrade, Redeem, Resign, Roll, RollForDouble, SellBuilding, SendToAuction, SettleDebt,
-    UseReleaseCard, action_from_json,
+    ACTION_TYPES,
+    AcceptDraw,
+    AcceptTrade,
+    Action,
+    Bid,
+    Build,
+    Buy,
+    DeclareBankruptcy,
+    DeclineDraw,
+    DeclineTrade,
+    EndTurn,
+    Mortgage,
+    OfferDraw,
+    PassBid,
+    PayDebt,
+    PayJailFee,
+    ProposeTrade,
+    Redeem,
+    Resign,
+    Roll,
+    RollForDouble,
+    SellBuilding,
+    SendToAuction,
+    SettleDebt,
+    UseReleaseCard,
+    action_from_json,
 )
 from .canonical import canonical_json, digest
 from .chance import ChanceSource, Entropy, Scripted

@@ -72,7 +72,7 @@ class Entropy:
     def choice(self, items: Sequence[object]) -> object:
         return items[self.randbelow(len(items))]
 
-    def fork(self, label: bytes) -> "Entropy":
+    def fork(self, label: bytes) -> Entropy:
         """An independent stream derived from this one's seed and a label."""
         return Entropy(hashlib.sha256(self._seed + b"/" + label).digest())
 

@@ -12,10 +12,31 @@ from typing import Any, NamedTuple
 
 from . import holdings as H
 from .actions import (
-    AcceptDraw, AcceptTrade, Action, Bid, Build, Buy, DeclareBankruptcy, DeclineDraw,
-    DeclineTrade, EndTurn, Mortgage, OfferDraw, PassBid, PayDebt, PayJailFee, ProposeTrade,
-    Redeem, Resign, Roll, RollForDouble, SellBuilding, SendToAuction, SettleDebt,
-    UseReleaseCard, shared,
+    AcceptDraw,
+    AcceptTrade,
+    Action,
+    Bid,
+    Build,
+    Buy,
+    DeclareBankruptcy,
+    DeclineDraw,
+    DeclineTrade,
+    EndTurn,
+    Mortgage,
+    OfferDraw,
+    PassBid,
+    PayDebt,
+    PayJailFee,
+    ProposeTrade,
+    Redeem,
+    Resign,
+    Roll,
+    RollForDouble,
+    SellBuilding,
+    SendToAuction,
+    SettleDebt,
+    UseReleaseCard,
+    shared,
 )
 from .chance import ChanceSource
 from .errors import ChanceRequired, IllegalAction
@@ -75,7 +96,7 @@ class Game(GameState):
 
     @classmethod
     def new(cls, rules: Ruleset, players: int, chance: ChanceSource | None = None,
-            first: int | None = None) -> "Game":
+            first: int | None = None) -> Game:
         """A new game; who moves first is `first`, or drawn from `chance`."""
         if not rules.min_players <= players <= rules.max_players:
             raise ValueError(f"this ruleset seats {rules.min_players} to {rules.max_players} "

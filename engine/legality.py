@@ -10,9 +10,29 @@ from typing import TYPE_CHECKING, Any
 
 from . import holdings as H
 from .actions import (
-    AcceptDraw, AcceptTrade, Action, Bid, Build, Buy, DeclareBankruptcy, DeclineDraw,
-    DeclineTrade, EndTurn, Mortgage, OfferDraw, PassBid, PayDebt, PayJailFee, ProposeTrade,
-    Redeem, Resign, Roll, RollForDouble, SellBuilding, SendToAuction, SettleDebt,
+    AcceptDraw,
+    AcceptTrade,
+    Action,
+    Bid,
+    Build,
+    Buy,
+    DeclareBankruptcy,
+    DeclineDraw,
+    DeclineTrade,
+    EndTurn,
+    Mortgage,
+    OfferDraw,
+    PassBid,
+    PayDebt,
+    PayJailFee,
+    ProposeTrade,
+    Redeem,
+    Resign,
+    Roll,
+    RollForDouble,
+    SellBuilding,
+    SendToAuction,
+    SettleDebt,
     UseReleaseCard,
 )
 

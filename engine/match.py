@@ -15,7 +15,6 @@ from .errors import EngineError
 from .game import Event, Game
 from .rules import Ruleset
 
-
 # A turn with more actions than this is a bot stuck in a loop, not play: the busiest real
 # turns (a long auction, a debt paid by selling a dozen buildings) take about a hundred.
 MAX_ACTIONS_PER_TURN = 2000

@@ -60,7 +60,7 @@ class GameState:
     winner: int | None
     drawn: bool
 
-    def copy(self) -> "GameState":
+    def copy(self) -> GameState:
         new = object.__new__(type(self))
         new.rules = self.rules
         new.players = self.players
@@ -146,7 +146,7 @@ class GameState:
         }
 
     @classmethod
-    def from_json(cls, data: Any, rules: Ruleset) -> "GameState":
+    def from_json(cls, data: Any, rules: Ruleset) -> GameState:
         try:
             return cls._from_json(data, rules)
         except BadState:
@@ -155,7 +155,7 @@ class GameState:
             raise BadState(f"not a game state of ruleset {rules.id!r}: {exc!r}") from None
 
     @classmethod
-    def _from_json(cls, d: Any, rules: Ruleset) -> "GameState":
+    def _from_json(cls, d: Any, rules: Ruleset) -> GameState:
         if not isinstance(d, dict):
             raise BadState("a game state must be an object")
         if d.get("format") != STATE_FORMAT:

@@ -1,7 +1,7 @@
 """Table chat rules: how long a line may be and how fast one person may send them."""
 from __future__ import annotations
 
-from p2p.errors import Code, Rejected
+from zemlevlasnyk.p2p.errors import Code, Rejected
 
 # A few sentences; longer text belongs somewhere else than beside the board.
 MAX_CHAT_CHARS = 300

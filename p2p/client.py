@@ -11,12 +11,12 @@ from typing import Any
 
 import trio
 
-from engine import canonical_json
-from p2p.errors import CheatingHost, Code, Fault, ProtocolError
-from p2p.handshake import PLAYING
-from p2p.links import Invite
-from p2p.peer import Arrived, Finished, HostCheated, HostError, Outgoing, PeerOutput, TablePeer
-from p2p.streams import IDLE_SECONDS, PING, PING_SECONDS, SecureStream, dial, open_table
+from zemlevlasnyk.engine import canonical_json
+from zemlevlasnyk.p2p.errors import CheatingHost, Code, Fault, ProtocolError
+from zemlevlasnyk.p2p.handshake import PLAYING
+from zemlevlasnyk.p2p.links import Invite
+from zemlevlasnyk.p2p.peer import Arrived, Finished, HostCheated, HostError, Outgoing, PeerOutput, TablePeer
+from zemlevlasnyk.p2p.streams import IDLE_SECONDS, PING, PING_SECONDS, SecureStream, dial, open_table
 
 # Dial again this often, this many times, after losing the host mid-game: a laptop that
 # changes Wi-Fi access point is back within seconds; a minute covers a host restart.

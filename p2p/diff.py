@@ -62,9 +62,7 @@ def apply_diff(state: Any, diff: Any) -> Any:
             if not isinstance(parent, dict) or last not in parent:
                 raise ValueError(f"cannot delete {path!r}")
             del parent[last]
-        elif isinstance(parent, dict) and isinstance(last, str):
-            parent[last] = _copy(edit[1])
-        elif isinstance(parent, list) and _is_index(last) and last < len(parent):
+        elif isinstance(parent, dict) and isinstance(last, str) or isinstance(parent, list) and _is_index(last) and last < len(parent):
             parent[last] = _copy(edit[1])
         else:
             raise ValueError(f"cannot set {path!r}")

@@ -36,6 +36,8 @@ from typing import TYPE_CHECKING, Any
 import trio
 from zeroconf import (
     Error as ZeroconfError,
+)
+from zeroconf import (
     IPVersion,
     ServiceBrowser,
     ServiceInfo,
@@ -43,13 +45,13 @@ from zeroconf import (
     Zeroconf,
 )
 
-from p2p.errors import Code, remote
-from p2p.identity import fingerprint
-from p2p.links import KEY_BYTES, TABLE_ID, Invite
-from p2p.wire import PROTOCOL_VERSION
+from zemlevlasnyk.p2p.errors import Code, remote
+from zemlevlasnyk.p2p.identity import fingerprint
+from zemlevlasnyk.p2p.links import KEY_BYTES, TABLE_ID, Invite
+from zemlevlasnyk.p2p.wire import PROTOCOL_VERSION
 
 if TYPE_CHECKING:
-    from p2p.host import TableHost, TableInfo
+    from zemlevlasnyk.p2p.host import TableHost, TableInfo
 
 log = logging.getLogger(__name__)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import struct
 
-from p2p.errors import Code, local, remote
+from zemlevlasnyk.p2p.errors import Code, local, remote
 
 # The largest record (the start record carries the whole initial state, a few KiB) is far
 # below this; 256 KiB leaves room for bigger rulesets while capping what one peer can make

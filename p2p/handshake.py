@@ -24,10 +24,10 @@ from nacl.public import Box, PrivateKey, PublicKey
 from nacl.secret import SecretBox
 from nacl.signing import SigningKey
 
-from p2p import wire
-from p2p.errors import Code, local, remote
-from p2p.identity import COLOURS, Profile, clean_name
-from p2p.links import Invite
+from zemlevlasnyk.p2p import wire
+from zemlevlasnyk.p2p.errors import Code, local, remote
+from zemlevlasnyk.p2p.identity import COLOURS, Profile, clean_name
+from zemlevlasnyk.p2p.links import Invite
 
 PLAYING = "play"
 WATCHING = "watch"

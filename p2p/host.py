@@ -17,17 +17,25 @@ from typing import Any
 
 from nacl.signing import SigningKey
 
-from engine import (Action, BadAction, EngineError, Entropy, Game, IllegalAction, action_from_json,
-                    load_preset)
-from p2p import commit_reveal, wire
-from p2p.chat import RateLimiter, clean_text
-from p2p.clock import DecisionClock
-from p2p.diff import make_diff
-from p2p.errors import Code, ProtocolError, Rejected, local
-from p2p.handshake import PLAYING, Joiner
-from p2p.identity import COLOURS, Profile, clean_name, fingerprint
-from p2p.policy import Policy
-from p2p.records import ACT, HOST, START, TIMEOUT, ZERO_HASH, seal_record, start_seed
+from zemlevlasnyk.engine import (
+    Action,
+    BadAction,
+    EngineError,
+    Entropy,
+    Game,
+    IllegalAction,
+    action_from_json,
+    load_preset,
+)
+from zemlevlasnyk.p2p import commit_reveal, wire
+from zemlevlasnyk.p2p.chat import RateLimiter, clean_text
+from zemlevlasnyk.p2p.clock import DecisionClock
+from zemlevlasnyk.p2p.diff import make_diff
+from zemlevlasnyk.p2p.errors import Code, ProtocolError, Rejected, local
+from zemlevlasnyk.p2p.handshake import PLAYING, Joiner
+from zemlevlasnyk.p2p.identity import COLOURS, Profile, clean_name, fingerprint
+from zemlevlasnyk.p2p.policy import Policy
+from zemlevlasnyk.p2p.records import ACT, HOST, START, TIMEOUT, ZERO_HASH, seal_record, start_seed
 
 MAX_SEATS = 4
 PRESET = "zemlevlasnyk"

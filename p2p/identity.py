@@ -15,7 +15,7 @@ from pathlib import Path
 
 from nacl.signing import SigningKey, VerifyKey
 
-from p2p.errors import Code, local
+from zemlevlasnyk.p2p.errors import Code, local
 
 APP_DIR = "zemlevlasnyk"
 PROFILE_FORMAT = 1

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from urllib.parse import parse_qs, urlsplit
 
-from p2p.errors import Code, local
+from zemlevlasnyk.p2p.errors import Code, local
 
 SCHEME = "zemlevlasnyk"
 KEY_BYTES = 32

@@ -13,13 +13,13 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
-from engine import Action, Game, Outcome, load_preset
-from p2p import commit_reveal, wire
-from p2p.errors import CheatingHost, Code
-from p2p.identity import Profile
-from p2p.policy import Policy
-from p2p.clock import DECISION_SECONDS
-from p2p.records import ACT, TIMEOUT, Replica, sign_action, sign_ready
+from zemlevlasnyk.engine import Action, Game, Outcome, load_preset
+from zemlevlasnyk.p2p import commit_reveal, wire
+from zemlevlasnyk.p2p.clock import DECISION_SECONDS
+from zemlevlasnyk.p2p.errors import CheatingHost, Code
+from zemlevlasnyk.p2p.identity import Profile
+from zemlevlasnyk.p2p.policy import Policy
+from zemlevlasnyk.p2p.records import ACT, TIMEOUT, Replica, sign_action, sign_ready
 
 
 @dataclass(frozen=True)

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from engine import Action, Game
-from engine import bots
-from p2p.errors import Code, local
+from zemlevlasnyk.engine import Action, Game, bots
+from zemlevlasnyk.p2p.errors import Code, local
 
 
 class Policy(Protocol):

@@ -16,11 +16,19 @@ from typing import Any
 
 from nacl.signing import SigningKey
 
-from engine import (Action, BadAction, EngineError, Entropy, Game, IllegalAction,
-                    action_from_json, canonical_json)
-from p2p import commit_reveal, wire
-from p2p.diff import apply_diff
-from p2p.errors import CheatingHost
+from zemlevlasnyk.engine import (
+    Action,
+    BadAction,
+    EngineError,
+    Entropy,
+    Game,
+    IllegalAction,
+    action_from_json,
+    canonical_json,
+)
+from zemlevlasnyk.p2p import commit_reveal, wire
+from zemlevlasnyk.p2p.diff import apply_diff
+from zemlevlasnyk.p2p.errors import CheatingHost
 
 ZERO_HASH = "0" * 64
 

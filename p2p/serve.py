@@ -16,13 +16,20 @@ from typing import Any
 
 import trio
 
-from engine import canonical_json
-from p2p import wire
-from p2p.errors import Code, ProtocolError
-from p2p.handshake import HostHandshake
-from p2p.host import CatchUp, Close, Knock, Output, Phase, Send, TableHost
-from p2p.streams import (HANDSHAKE_SECONDS, IDLE_SECONDS, PING, PING_SECONDS, FramedStream, SecureStream,
-                          send_plain_error)
+from zemlevlasnyk.engine import canonical_json
+from zemlevlasnyk.p2p import wire
+from zemlevlasnyk.p2p.errors import Code, ProtocolError
+from zemlevlasnyk.p2p.handshake import HostHandshake
+from zemlevlasnyk.p2p.host import CatchUp, Close, Knock, Output, Phase, Send, TableHost
+from zemlevlasnyk.p2p.streams import (
+    HANDSHAKE_SECONDS,
+    IDLE_SECONDS,
+    PING,
+    PING_SECONDS,
+    FramedStream,
+    SecureStream,
+    send_plain_error,
+)
 
 # Messages queued for one peer before we call it too slow and drop it: a whole game's
 # catch-up fits, a stalled reader does not.

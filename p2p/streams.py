@@ -9,12 +9,12 @@ from typing import Any
 
 import trio
 
-from p2p import wire
-from p2p.errors import Code, Fault, ProtocolError, remote
-from p2p.framing import FrameDecoder, encode_frame
-from p2p.handshake import PLAYING, ClientHandshake, SecureChannel
-from p2p.identity import Profile
-from p2p.links import Invite
+from zemlevlasnyk.p2p import wire
+from zemlevlasnyk.p2p.errors import Code, Fault, ProtocolError, remote
+from zemlevlasnyk.p2p.framing import FrameDecoder, encode_frame
+from zemlevlasnyk.p2p.handshake import PLAYING, ClientHandshake, SecureChannel
+from zemlevlasnyk.p2p.identity import Profile
+from zemlevlasnyk.p2p.links import Invite
 
 # Big enough for a whole record in one read, small enough to bound each read's buffer.
 RECEIVE_CHUNK = 64 * 1024

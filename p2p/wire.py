@@ -15,8 +15,8 @@ from typing import Any
 from nacl.exceptions import BadSignatureError
 from nacl.signing import SigningKey, VerifyKey
 
-from engine import canonical_json
-from p2p.errors import Code, remote
+from zemlevlasnyk.engine import canonical_json
+from zemlevlasnyk.p2p.errors import Code, remote
 
 PROTOCOL_VERSION = 1
 

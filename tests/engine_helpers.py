@@ -10,8 +10,13 @@ from typing import Any
 
 import pytest
 
-from engine import (
-    Action, BANK, Game, IllegalAction, Scripted, load_preset,
+from zemlevlasnyk.engine import (
+    BANK,
+    Action,
+    Game,
+    IllegalAction,
+    Scripted,
+    load_preset,
 )
 
 RULES = load_preset("zemlevlasnyk")

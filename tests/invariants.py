@@ -1,7 +1,7 @@
 """Invariants that must hold after every action of any game: used by the soak tests."""
 from __future__ import annotations
 
-from engine import BANK, Game, Ruleset
+from zemlevlasnyk.engine import BANK, Game, Ruleset
 
 
 class MoneyLedger:

@@ -10,12 +10,12 @@ from typing import Any
 
 from nacl.signing import SigningKey
 
-from p2p import wire
-from p2p.handshake import PLAYING, Joiner
-from p2p.host import CatchUp, Close, Knock, Send, TableHost
-from p2p.identity import COLOURS, Profile
-from p2p.peer import Finished, HostCheated, Outgoing, Refused, TablePeer
-from p2p.policy import make_policy
+from zemlevlasnyk.p2p import wire
+from zemlevlasnyk.p2p.handshake import PLAYING, Joiner
+from zemlevlasnyk.p2p.host import CatchUp, Close, Knock, Send, TableHost
+from zemlevlasnyk.p2p.identity import COLOURS, Profile
+from zemlevlasnyk.p2p.peer import Finished, HostCheated, Outgoing, Refused, TablePeer
+from zemlevlasnyk.p2p.policy import make_policy
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -27,16 +27,13 @@ def profile(n: int, name: str | None = None) -> Profile:
 def subprocess_env(data_home: Path) -> dict[str, str]:
     env = dict(os.environ)
     env["XDG_DATA_HOME"] = str(data_home)
-    env["PYTHONPATH"] = str(REPO) + os.pathsep + env.get("PYTHONPATH", "")
     env["ZEMLEVLASNYK_INTERFACES"] = "127.0.0.1"
     env["PYTHONUNBUFFERED"] = "1"
     return env
 
 
 def cli(*args: str) -> list[str]:
-    # Not `-m ui.cli`: run as __main__, cli.py's UserError would be a different class from the
-    # one the command modules import, and bad input would end in a traceback.
-    return [sys.executable, "-c", "import sys; from ui.cli import main; sys.exit(main())", *args]
+    return [sys.executable, "-m", "zemlevlasnyk", *args]
 
 
 class MemoryTable:
@@ -123,8 +120,8 @@ class MemoryTable:
 
 async def serve_on_loopback(nursery, core: TableHost, **kw):
     """Start a `HostServer` for `core` on 127.0.0.1; the server and the invite link's data."""
-    from p2p.links import Invite
-    from p2p.serve import HostServer
+    from zemlevlasnyk.p2p.links import Invite
+    from zemlevlasnyk.p2p.serve import HostServer
     server = HostServer(core, **kw)
     port = await nursery.start(lambda task_status: server.serve(bind="127.0.0.1", port=0, task_status=task_status))
     return server, Invite("127.0.0.1", port, core.table, core.profile.public_key, core.join_secret)

@@ -3,16 +3,30 @@ building, jail, draws, the board model, and the registry."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from engine import (
-    AcceptDraw, AcceptTrade, BANK, Build, Buy, DeclineDraw, DeclineTrade, EndTurn, Game,
-    Mortgage, OfferDraw, PayDebt, ProposeTrade, SellBuilding, load_preset,
+from zemlevlasnyk.engine import (
+    BANK,
+    AcceptDraw,
+    AcceptTrade,
+    Build,
+    Buy,
+    DeclineDraw,
+    DeclineTrade,
+    EndTurn,
+    Game,
+    Mortgage,
+    OfferDraw,
+    PayDebt,
+    ProposeTrade,
+    SellBuilding,
+    load_preset,
 )
-from engine.bots import LEVELS, make_bot
-from engine.bots import trading as T
-from engine.bots.heuristic import HeuristicBot
-from engine.bots.valuation import board_model
+from zemlevlasnyk.engine.bots import LEVELS, make_bot
+from zemlevlasnyk.engine.bots import trading as T
+from zemlevlasnyk.engine.bots.heuristic import HeuristicBot
+from zemlevlasnyk.engine.bots.valuation import board_model
 
 RULES = load_preset("zemlevlasnyk")
 LEVEL_NAMES = ("easy", "medium", "hard")

@@ -4,12 +4,11 @@ with other bots, replays exactly from its seed, and takes over a seat of a resto
 from __future__ import annotations
 
 import pytest
-
-from engine import Entropy, Game, load_preset
-from engine.bots import make_bot
-from engine.match import derive_seed, play_match
-
 from invariants import MoneyLedger, check_invariants
+
+from zemlevlasnyk.engine import Entropy, Game, load_preset
+from zemlevlasnyk.engine.bots import make_bot
+from zemlevlasnyk.engine.match import derive_seed, play_match
 
 RULES = load_preset("zemlevlasnyk")
 GAMES_PER_LEVEL = 200

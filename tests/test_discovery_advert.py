@@ -6,7 +6,7 @@ from dataclasses import replace
 import ifaddr
 import pytest
 
-from p2p.discovery import (
+from zemlevlasnyk.p2p.discovery import (
     MAX_LABEL_BYTES,
     AdvertError,
     BadAdvert,
@@ -19,9 +19,9 @@ from p2p.discovery import (
     to_invite,
     verify_host_key,
 )
-from p2p.errors import Code, Fault, ProtocolError
-from p2p.interfaces import ENV_VAR, InterfaceError, choose_interfaces, lan_addresses
-from ui.cmd_tables import NO_TABLES, format_tables
+from zemlevlasnyk.p2p.errors import Code, Fault, ProtocolError
+from zemlevlasnyk.p2p.interfaces import ENV_VAR, InterfaceError, choose_interfaces, lan_addresses
+from zemlevlasnyk.ui.cmd_tables import NO_TABLES, format_tables
 
 KEY_A = bytes(range(32))
 KEY_B = bytes(range(100, 132))

@@ -16,9 +16,10 @@ from dataclasses import replace
 
 import pytest
 import trio
+from p2p_helpers import profile
 from zeroconf import ServiceInfo
 
-from p2p.discovery import (
+from zemlevlasnyk.p2p.discovery import (
     SERVICE_TYPE,
     MdnsError,
     Phase,
@@ -37,15 +38,14 @@ from p2p.discovery import (
     snapshot,
     to_invite,
 )
-from p2p.host import MAX_SEATS, TableHost
-from p2p.interfaces import ENV_VAR
-from p2p.policy import make_policy
-from p2p.wire import PROTOCOL_VERSION
-from p2p_helpers import profile
+from zemlevlasnyk.p2p.host import MAX_SEATS, TableHost
+from zemlevlasnyk.p2p.interfaces import ENV_VAR
+from zemlevlasnyk.p2p.policy import make_policy
+from zemlevlasnyk.p2p.wire import PROTOCOL_VERSION
 
 LOOPBACK = ("127.0.0.1",)
 # The `zemlevlasnyk` command, whether or not the package's script is installed.
-CLI = [sys.executable, "-c", "import sys; from ui.cli import main; sys.exit(main())"]
+CLI = [sys.executable, "-m", "zemlevlasnyk"]
 # Generous: an event normally arrives within a second; a loaded CI machine may be slow.
 EVENT_TIMEOUT_S = 15.0
 
@@ -117,10 +117,9 @@ async def test_cancelled_host_withdraws_its_table() -> None:
 
 async def test_two_tables_with_the_same_name_are_both_listed() -> None:
     first, second = make_advert("Same name"), make_advert("Same name")
-    async with open_mdns(LOOPBACK) as mdns:
-        async with advertise(mdns, first) as ad1, advertise(mdns, second) as ad2:
-            assert ad1.service_name != ad2.service_name
-            tables = await snapshot(mdns, 1.5)
+    async with open_mdns(LOOPBACK) as mdns, advertise(mdns, first) as ad1, advertise(mdns, second) as ad2:
+        assert ad1.service_name != ad2.service_name
+        tables = await snapshot(mdns, 1.5)
     ours = {t.table_id: t for t in tables if t.table_id in (first.table_id, second.table_id)}
     assert set(ours) == {first.table_id, second.table_id}
     assert ours[first.table_id].host_key == first.host_key
@@ -128,11 +127,11 @@ async def test_two_tables_with_the_same_name_are_both_listed() -> None:
 
 
 def ours(caplog: pytest.LogCaptureFixture) -> list[logging.LogRecord]:
-    return [r for r in caplog.records if r.name == "p2p.discovery"]
+    return [r for r in caplog.records if r.name == "zemlevlasnyk.p2p.discovery"]
 
 
 async def test_malformed_txt_from_a_stranger_is_skipped_and_logged(caplog: pytest.LogCaptureFixture) -> None:
-    caplog.set_level(logging.WARNING, logger="p2p.discovery")
+    caplog.set_level(logging.WARNING, logger="zemlevlasnyk.p2p.discovery")
     token = secrets.token_hex(4)
     stranger = ServiceInfo(
         SERVICE_TYPE,

@@ -19,10 +19,10 @@ from pathlib import Path
 
 import pytest
 import trio
-
 from netns import Lan, Laptop, NetnsUnavailable, open_lan
-from p2p.identity import fingerprint
-from p2p.interfaces import ENV_VAR
+
+from zemlevlasnyk.p2p.identity import fingerprint
+from zemlevlasnyk.p2p.interfaces import ENV_VAR
 
 pytestmark = pytest.mark.netns
 
@@ -36,8 +36,8 @@ GAME_TIMEOUT_S = 300.0
 # A host that only advertises (the table itself is tested elsewhere). Ctrl-C withdraws it.
 ADVERTISER = """
 import sys, trio
-from p2p.discovery import Phase, TableAdvert, advertise, open_mdns
-from p2p.interfaces import choose_interfaces
+from zemlevlasnyk.p2p.discovery import Phase, TableAdvert, advertise, open_mdns
+from zemlevlasnyk.p2p.interfaces import choose_interfaces
 
 async def main() -> None:
     table_id, name, key_hex, port = sys.argv[1:5]
@@ -57,8 +57,8 @@ except KeyboardInterrupt:
 # A browser that prints one line per event: kind, table id, addresses.
 BROWSER = """
 import trio
-from p2p.discovery import browse, open_mdns
-from p2p.interfaces import choose_interfaces
+from zemlevlasnyk.p2p.discovery import browse, open_mdns
+from zemlevlasnyk.p2p.interfaces import choose_interfaces
 
 async def main() -> None:
     async with open_mdns(choose_interfaces()) as mdns, browse(mdns) as browser:
@@ -69,7 +69,7 @@ async def main() -> None:
 
 trio.run(main)
 """
-CLI = "import sys; from ui.cli import main; sys.exit(main())"
+CLI = "import sys; from zemlevlasnyk.ui.cli import main; sys.exit(main())"
 # Computer players that end games in seconds (random ones can wander for minutes).
 BOT_LEVEL = "medium"
 
@@ -78,12 +78,12 @@ BOT_LEVEL = "medium"
 HOST = """
 import sys, trio
 from nacl.signing import SigningKey
-from p2p.discovery import advertise_table, open_mdns
-from p2p.host import TableHost
-from p2p.identity import Profile
-from p2p.interfaces import choose_interfaces
-from p2p.policy import make_policy
-from p2p.serve import HostServer
+from zemlevlasnyk.p2p.discovery import advertise_table, open_mdns
+from zemlevlasnyk.p2p.host import TableHost
+from zemlevlasnyk.p2p.identity import Profile
+from zemlevlasnyk.p2p.interfaces import choose_interfaces
+from zemlevlasnyk.p2p.policy import make_policy
+from zemlevlasnyk.p2p.serve import HostServer
 
 async def admit(knock) -> bool:
     print("admitting", knock.name, flush=True)
@@ -110,12 +110,12 @@ trio.run(main)
 JOINER = """
 import sys, trio
 from nacl.signing import SigningKey
-from p2p.client import PeerClient
-from p2p.discovery import find_table, open_mdns, to_invite
-from p2p.identity import Profile
-from p2p.interfaces import choose_interfaces
-from p2p.peer import TablePeer
-from p2p.policy import make_policy
+from zemlevlasnyk.p2p.client import PeerClient
+from zemlevlasnyk.p2p.discovery import find_table, open_mdns, to_invite
+from zemlevlasnyk.p2p.identity import Profile
+from zemlevlasnyk.p2p.interfaces import choose_interfaces
+from zemlevlasnyk.p2p.peer import TablePeer
+from zemlevlasnyk.p2p.policy import make_policy
 
 async def main() -> None:
     name, player, colour, seed, level = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5]
@@ -143,7 +143,7 @@ def lan() -> Iterator[Lan]:
 
 
 def env_for(laptop: Laptop) -> dict[str, str]:
-    return {**os.environ, ENV_VAR: laptop.address, "PYTHONPATH": str(REPO)}
+    return {**os.environ, ENV_VAR: laptop.address}
 
 
 class Lines:
@@ -247,7 +247,7 @@ async def test_a_whole_game_across_three_laptops_found_by_mdns_alone(lan: Lan) -
 
 def _missing_table_flags() -> list[str]:
     """The host/join command-line flags this LAN game needs that are not there yet."""
-    from ui.cli import build_parser
+    from zemlevlasnyk.ui.cli import build_parser
 
     sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
     wanted = {"host": ("--interface", "--admit"), "join": ("--interface", "--table")}

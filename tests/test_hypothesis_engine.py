@@ -13,17 +13,40 @@ from collections.abc import Sequence
 from dataclasses import fields
 from typing import Any
 
+from engine_helpers import RULES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from engine import (
-    ACTION_TYPES, AcceptDraw, AcceptTrade, Action, BadAction, BadState, Bid, Build, Buy,
-    DeclareBankruptcy, EndTurn, EngineError, Game, IllegalAction, Mortgage, OfferDraw,
-    PayDebt, PayJailFee, ProposeTrade, Redeem, Resign, Roll, RollForDouble, SellBuilding,
-    SettleDebt, UseReleaseCard, action_from_json,
-)
-from engine_helpers import RULES
 from invariants import MoneyLedger, check_invariants
+
+from zemlevlasnyk.engine import (
+    ACTION_TYPES,
+    AcceptDraw,
+    AcceptTrade,
+    Action,
+    BadAction,
+    BadState,
+    Bid,
+    Build,
+    Buy,
+    DeclareBankruptcy,
+    EndTurn,
+    EngineError,
+    Game,
+    IllegalAction,
+    Mortgage,
+    OfferDraw,
+    PayDebt,
+    PayJailFee,
+    ProposeTrade,
+    Redeem,
+    Resign,
+    Roll,
+    RollForDouble,
+    SellBuilding,
+    SettleDebt,
+    UseReleaseCard,
+    action_from_json,
+)
 
 SETTINGS = settings(max_examples=120, derandomize=True, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

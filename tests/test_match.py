@@ -3,10 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine import Game, load_preset
-from engine.bots import LEVELS
-from engine import match
-from engine.match import MatchStalled, play_match
+from zemlevlasnyk.engine import Game, load_preset, match
+from zemlevlasnyk.engine.bots import LEVELS
+from zemlevlasnyk.engine.match import MatchStalled, play_match
 
 
 def test_match_replays_exactly_from_its_seed() -> None:
@@ -58,14 +57,14 @@ def _rests(events: list[dict]) -> list[int]:
 
 
 def test_landings_a_moving_card_counts_only_on_its_destination() -> None:
-    from engine import Roll, Scripted
+    from zemlevlasnyk.engine import Roll, Scripted
     game = Game.new(load_preset(), 2, first=0)
     events = game.apply(Roll(0), Scripted(dice=[(1, 1)], cards=["back_three"]))
     assert _rests(events) == [39]
 
 
 def test_landings_jail_card_go_to_jail_cell_and_third_double_count_on_the_jail() -> None:
-    from engine import Roll, Scripted
+    from zemlevlasnyk.engine import Roll, Scripted
     rules = load_preset()
     game = Game.new(rules, 2, first=0)
     assert _rests(game.apply(Roll(0), Scripted(dice=[(1, 1)], cards=["go_to_jail"]))) == [10]
@@ -81,7 +80,7 @@ def test_landings_jail_card_go_to_jail_cell_and_third_double_count_on_the_jail()
 
 
 def test_landings_a_failed_roll_in_jail_is_not_a_move() -> None:
-    from engine import RollForDouble, Scripted
+    from zemlevlasnyk.engine import RollForDouble, Scripted
     game = Game.new(load_preset(), 2, first=0)
     game.pos[0] = 10
     game.jailed[0] = True

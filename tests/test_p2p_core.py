@@ -2,15 +2,15 @@
 from __future__ import annotations
 
 import pytest
-
-from engine import Entropy, Game, Roll, Scripted, load_preset
-from p2p import commit_reveal, wire
-from p2p.diff import apply_diff, make_diff
-from p2p.errors import CheatingHost, Code
-from p2p.host import Phase, TableHost
-from p2p.policy import make_policy
-from p2p.records import Replica, record_hash, sign_action
 from p2p_helpers import MemoryTable, profile
+
+from zemlevlasnyk.engine import Entropy, Game, Roll, Scripted, load_preset
+from zemlevlasnyk.p2p import commit_reveal, wire
+from zemlevlasnyk.p2p.diff import apply_diff, make_diff
+from zemlevlasnyk.p2p.errors import CheatingHost, Code
+from zemlevlasnyk.p2p.host import Phase, TableHost
+from zemlevlasnyk.p2p.policy import make_policy
+from zemlevlasnyk.p2p.records import Replica, record_hash, sign_action
 
 
 def _started(peers: int = 3, **kw) -> MemoryTable:
@@ -171,7 +171,7 @@ def test_illegal_actions_name_the_rule() -> None:
     table = _started(peers=2, level=None)
     table.run()
     n, peer, game = _playing_peer(table)
-    from engine import Build
+    from zemlevlasnyk.engine import Build
     assert _reject(table, n, peer.act(Build(peer.seat, 1)).message) == Code.ILLEGAL.value
     assert "[" in table.refusals[n][-1].message
 
@@ -244,7 +244,7 @@ def test_with_the_clock_off_only_absent_players_are_timed() -> None:
 
 
 def test_draw_offer_agreed_by_all_ends_the_game() -> None:
-    from engine import AcceptDraw, OfferDraw
+    from zemlevlasnyk.engine import AcceptDraw, OfferDraw
     table = _started(peers=2, level=None)
     table.run()
     n, peer, game = _playing_peer(table)
@@ -359,7 +359,7 @@ def test_random_messages_never_crash_the_host(messages) -> None:
                                         "phase", "text", "name"]), _json, max_size=6))
 @settings(max_examples=150, deadline=None)
 def test_random_host_messages_never_crash_a_peer(body) -> None:
-    from p2p.errors import ProtocolError
+    from zemlevlasnyk.p2p.errors import ProtocolError
     table = _started(peers=2, level=None)
     table.run()
     peer = table.peers[1]
@@ -401,7 +401,7 @@ class RerollingHost(TableHost):
     refused: set[int] = set()
 
     def _on_act(self, conn, info, message, now):
-        from p2p.errors import Rejected
+        from zemlevlasnyk.p2p.errors import Rejected
         if message.get("action", {}).get("type") == "roll" and conn not in self.refused:
             self.refused.add(conn)
             raise Rejected(Code.STALE_SEQ, "try again")

@@ -9,12 +9,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from nacl.signing import SigningKey
 
-from p2p import wire
-from p2p.errors import Code, Fault, ProtocolError
-from p2p.framing import MAX_FRAME, FrameDecoder, encode_frame
-from p2p.handshake import ClientHandshake, HostHandshake
-from p2p.identity import COLOURS, Profile, load_or_create
-from p2p.links import Invite, parse_invite
+from zemlevlasnyk.p2p import wire
+from zemlevlasnyk.p2p.errors import Code, Fault, ProtocolError
+from zemlevlasnyk.p2p.framing import MAX_FRAME, FrameDecoder, encode_frame
+from zemlevlasnyk.p2p.handshake import ClientHandshake, HostHandshake
+from zemlevlasnyk.p2p.identity import COLOURS, Profile, load_or_create
+from zemlevlasnyk.p2p.links import Invite, parse_invite
 
 TABLE = "0123456789abcdef"
 

@@ -1,6 +1,8 @@
-"""A wheel built from the repo carries its data and works from any folder."""
+"""A wheel built from the repo installs one `zemlevlasnyk` package, carries its data and
+works from any folder; nothing generic lands at the top of site-packages."""
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -9,25 +11,46 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+# What a source tree holds that is not part of the package (and may be stale: an in-tree
+# build/ left by an earlier build would otherwise ship deleted modules).
+NOT_SOURCE = shutil.ignore_patterns(".venv*", "build", "dist", "*.egg-info", ".git", "__pycache__",
+                                    ".pytest_cache", ".hypothesis", ".mypy_cache", ".ruff_cache", "out")
 
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    src = tmp_path_factory.mktemp("src") / "zemlevlasnyk"
+    shutil.copytree(ROOT, src, ignore=NOT_SOURCE)
     out = tmp_path_factory.mktemp("wheel")
     proc = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(ROOT)],
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(src)],
         capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr[-2000:]
     (built,) = out.glob("zemlevlasnyk-*.whl")
     return built
 
 
-def test_wheel_contains_rulesets_and_assets(wheel: Path) -> None:
+def test_wheel_installs_one_top_level_package(wheel: Path) -> None:
+    names = zipfile.ZipFile(wheel).namelist()
+    tops = {n.split("/")[0] for n in names}
+    assert tops == {"zemlevlasnyk", next(t for t in tops if t.endswith(".dist-info"))}, tops
+
+
+def test_wheel_contains_rulesets_assets_and_licences(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
-    assert "engine/rulesets/zemlevlasnyk.json" in names
-    assert "assets/text/uk.json" in names and "assets/text/en.json" in names
-    assert "ui/cli.py" in names and "p2p/__init__.py" in names
-    assert not any(n.startswith("tests/") for n in names)
+    assert "zemlevlasnyk/engine/rulesets/zemlevlasnyk.json" in names
+    assert {"zemlevlasnyk/assets/text/uk.json", "zemlevlasnyk/assets/text/en.json"} <= names
+    assert {"zemlevlasnyk/ui/cli.py", "zemlevlasnyk/p2p/__init__.py", "zemlevlasnyk/__main__.py",
+            "zemlevlasnyk/py.typed"} <= names
+    assert any(n.endswith("licenses/LICENSE") for n in names)
+    assert not any("/tests/" in n or "/benchmarks/" in n for n in names)
+
+
+def test_wheel_metadata_has_an_spdx_licence_expression(wheel: Path) -> None:
+    info = next(n for n in zipfile.ZipFile(wheel).namelist() if n.endswith(".dist-info/METADATA"))
+    metadata = zipfile.ZipFile(wheel).read(info).decode()
+    assert "License-Expression: MIT" in metadata
+    assert "Classifier: Topic :: Games/Entertainment :: Board Games" in metadata
 
 
 def test_wheel_runs_from_another_folder(wheel: Path, tmp_path: Path) -> None:
@@ -35,10 +58,17 @@ def test_wheel_runs_from_another_folder(wheel: Path, tmp_path: Path) -> None:
     zipfile.ZipFile(wheel).extractall(site)
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    code = ("import engine, ui.text; r = engine.load_preset(); "
-            "print(r.cell_name(39), ui.text.catalogue('en')['bank'], engine.__file__)")
+    code = ("from zemlevlasnyk import engine; from zemlevlasnyk.ui import text; r = engine.load_preset(); "
+            "print(r.cell_name(39), text.catalogue('en')['bank'], engine.__file__)")
     proc = subprocess.run([sys.executable, "-I", "-c", f"import sys; sys.path.insert(0, {str(site)!r}); {code}"],
                           cwd=elsewhere, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert "Маякова коса" in proc.stdout and "the bank" in proc.stdout
     assert str(site) in proc.stdout, "imported the checkout instead of the wheel"
+
+
+def test_python_dash_m_and_version() -> None:
+    proc = subprocess.run([sys.executable, "-m", "zemlevlasnyk", "--version"], capture_output=True, text=True,
+                          timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("zemlevlasnyk ")

@@ -2,8 +2,9 @@
 highest and never above cash, the highest bidder alone wins, nobody bids: the bank keeps it."""
 from __future__ import annotations
 
-from engine import Bid, Buy, EndTurn, Game, PassBid, Roll, SendToAuction
 from engine_helpers import BANK, act, assert_illegal, decisions, new_game, of_type, payments
+
+from zemlevlasnyk.engine import Bid, Buy, EndTurn, Game, PassBid, Roll, SendToAuction
 
 CELL = 3  # Кожум'яки, price 7 000
 

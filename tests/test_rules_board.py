@@ -3,7 +3,6 @@ multipliers, station and utility rents, start cash and salary, jail numbers and 
 from __future__ import annotations
 
 import pytest
-
 from engine_helpers import RULES
 
 # (name, kind, group, price, base rent, house cost, tax) as printed in RULES.md's table.

@@ -3,9 +3,9 @@ as the fifth building, selling at half price, on the owner's turn only."""
 from __future__ import annotations
 
 import pytest
-
-from engine import Build, Buy, Game, Mortgage, Roll, SellBuilding
 from engine_helpers import act, assert_illegal, give, new_game, of_type, payments
+
+from zemlevlasnyk.engine import Build, Buy, Game, Mortgage, Roll, SellBuilding
 
 BROWN = (1, 3)            # house 5 000
 LIGHT_BLUE = (6, 8, 9)    # house 5 000

@@ -7,11 +7,18 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
-
-from engine import Buy, EndTurn, Game, Mortgage, PayDebt, Roll, Scripted, UseReleaseCard
 from engine_helpers import (
-    BANK, RULES, act, decisions, give, new_game, of_type, payments,
+    BANK,
+    RULES,
+    act,
+    decisions,
+    give,
+    new_game,
+    of_type,
+    payments,
 )
+
+from zemlevlasnyk.engine import Buy, EndTurn, Game, Mortgage, PayDebt, Roll, Scripted, UseReleaseCard
 
 RELEASE = RULES.card_index["release"]
 
@@ -228,7 +235,7 @@ def test_card_deck_drawn_without_replacement() -> None:
 
 
 def test_card_deck_entropy_deals_every_card_once_per_pass() -> None:
-    from engine import Entropy
+    from zemlevlasnyk.engine import Entropy
     game = new_game()
     chance = Entropy(b"deck")
     seen = []

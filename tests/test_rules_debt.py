@@ -3,12 +3,30 @@ and then pays; automatic bankruptcy when even everything raised falls short; ban
 player or to the bank; resigning; the last player wins; the clock's SettleDebt."""
 from __future__ import annotations
 
-from engine import (
-    Build, Buy, DeclareBankruptcy, EndTurn, Game, Mortgage, PayDebt, Resign, Roll,
-    SellBuilding, SettleDebt,
-)
 from engine_helpers import (
-    BANK, RULES, act, assert_illegal, decisions, give, new_game, of_type, payments,
+    BANK,
+    RULES,
+    act,
+    assert_illegal,
+    decisions,
+    give,
+    new_game,
+    of_type,
+    payments,
+)
+
+from zemlevlasnyk.engine import (
+    Build,
+    Buy,
+    DeclareBankruptcy,
+    EndTurn,
+    Game,
+    Mortgage,
+    PayDebt,
+    Resign,
+    Roll,
+    SellBuilding,
+    SettleDebt,
 )
 
 STATIONS = (5, 15, 25, 35)

@@ -3,13 +3,29 @@ just visiting; a jailed player still collects rent, builds and trades."""
 from __future__ import annotations
 
 import pytest
-
-from engine import (
-    Build, ChanceRequired, EndTurn, Game, Mortgage, PayDebt, PayJailFee, ProposeTrade, Roll,
-    RollForDouble, UseReleaseCard,
-)
 from engine_helpers import (
-    RULES, act, assert_illegal, decisions, give, new_game, of_type, payments,
+    RULES,
+    act,
+    assert_illegal,
+    decisions,
+    give,
+    new_game,
+    of_type,
+    payments,
+)
+
+from zemlevlasnyk.engine import (
+    Build,
+    ChanceRequired,
+    EndTurn,
+    Game,
+    Mortgage,
+    PayDebt,
+    PayJailFee,
+    ProposeTrade,
+    Roll,
+    RollForDouble,
+    UseReleaseCard,
 )
 
 JAIL = 10

@@ -3,10 +3,18 @@ that plus 10%, on your turn (mortgage also while raising money); a mortgaged dee
 hands mortgaged."""
 from __future__ import annotations
 
-from engine import (
-    AcceptTrade, Build, Buy, Mortgage, PayDebt, ProposeTrade, Redeem, Roll,
-)
 from engine_helpers import act, assert_illegal, give, new_game, of_type, payments
+
+from zemlevlasnyk.engine import (
+    AcceptTrade,
+    Build,
+    Buy,
+    Mortgage,
+    PayDebt,
+    ProposeTrade,
+    Redeem,
+    Roll,
+)
 
 
 def test_mortgage_pays_half_the_price() -> None:

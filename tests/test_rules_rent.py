@@ -4,9 +4,9 @@ nothing, a jailed owner still collects."""
 from __future__ import annotations
 
 import pytest
-
-from engine import Game, Roll
 from engine_helpers import act, give, new_game, payments
+
+from zemlevlasnyk.engine import Game, Roll
 
 MLYNSKA, KOZHUMYAKY = 1, 3          # brown: rent 400 / 500
 STATIONS = (5, 15, 25, 35)

@@ -7,12 +7,19 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from engine_helpers import RULES, payments
 
-from engine import (
-    Game, PayJailFee, Roll, Ruleset, RulesetError, Scripted, digest, load_preset,
+from zemlevlasnyk.engine import (
+    Game,
+    PayJailFee,
+    Roll,
+    Ruleset,
+    RulesetError,
+    Scripted,
+    digest,
+    load_preset,
     preset_names,
 )
-from engine_helpers import RULES, payments
 
 
 def variant(change: Callable[[dict[str, Any]], None]) -> Ruleset:

@@ -4,16 +4,40 @@ must accept; a refusal, a move or an elimination ends the offer; agreed: no winn
 from __future__ import annotations
 
 import pytest
-
-from engine import (
-    AcceptDraw, AcceptTrade, Action, Bid, Build, Buy, DeclineDraw, DeclineTrade, EndTurn, Game,
-    OfferDraw, PassBid, PayJailFee, ProposeTrade, Redeem, Resign, Roll, RollForDouble,
-    SendToAuction, SettleDebt, UseReleaseCard,
-)
-from engine.match import play_match
 from engine_helpers import (
-    RULES, act, assert_illegal, decisions, give, new_game, of_type,
+    RULES,
+    act,
+    assert_illegal,
+    decisions,
+    give,
+    new_game,
+    of_type,
 )
+
+from zemlevlasnyk.engine import (
+    AcceptDraw,
+    AcceptTrade,
+    Action,
+    Bid,
+    Build,
+    Buy,
+    DeclineDraw,
+    DeclineTrade,
+    EndTurn,
+    Game,
+    OfferDraw,
+    PassBid,
+    PayJailFee,
+    ProposeTrade,
+    Redeem,
+    Resign,
+    Roll,
+    RollForDouble,
+    SendToAuction,
+    SettleDebt,
+    UseReleaseCard,
+)
+from zemlevlasnyk.engine.match import play_match
 
 SPENDING = (Buy, Bid, Build, Redeem, ProposeTrade, AcceptTrade, AcceptDraw, PayJailFee,
             UseReleaseCard)

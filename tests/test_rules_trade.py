@@ -4,12 +4,26 @@ a time, money held at acceptance, release cards not tradeable."""
 from __future__ import annotations
 
 import pytest
-
-from engine import (
-    AcceptTrade, BadAction, DeclineTrade, EndTurn, Game, ProposeTrade, Roll, action_from_json,
-)
 from engine_helpers import (
-    RULES, act, assert_illegal, decisions, give, new_game, of_type, payments,
+    RULES,
+    act,
+    assert_illegal,
+    decisions,
+    give,
+    new_game,
+    of_type,
+    payments,
+)
+
+from zemlevlasnyk.engine import (
+    AcceptTrade,
+    BadAction,
+    DeclineTrade,
+    EndTurn,
+    Game,
+    ProposeTrade,
+    Roll,
+    action_from_json,
 )
 
 

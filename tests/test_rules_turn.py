@@ -3,12 +3,28 @@
 from __future__ import annotations
 
 import pytest
-
-from engine import (
-    Buy, ChanceRequired, EndTurn, Entropy, Game, Mortgage, Roll, Scripted, SendToAuction,
-)
 from engine_helpers import (
-    RULES, act, assert_illegal, cell, decisions, give, new_game, of_type, payments,
+    RULES,
+    act,
+    assert_illegal,
+    cell,
+    decisions,
+    give,
+    new_game,
+    of_type,
+    payments,
+)
+
+from zemlevlasnyk.engine import (
+    Buy,
+    ChanceRequired,
+    EndTurn,
+    Entropy,
+    Game,
+    Mortgage,
+    Roll,
+    Scripted,
+    SendToAuction,
 )
 
 START = 0

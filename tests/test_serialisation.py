@@ -11,15 +11,24 @@ from dataclasses import fields
 from typing import Any
 
 import pytest
-
-from engine import (
-    ACTION_TYPES, BadAction, BadState, EngineError, Entropy, Game, Roll, Ruleset, Scripted,
-    action_from_json, canonical_json,
-)
-from engine.actions import Action
-from engine.bots import make_bot
-from engine.match import play_match
 from engine_helpers import RULES, act, give, new_game
+
+from zemlevlasnyk.engine import (
+    ACTION_TYPES,
+    BadAction,
+    BadState,
+    EngineError,
+    Entropy,
+    Game,
+    Roll,
+    Ruleset,
+    Scripted,
+    action_from_json,
+    canonical_json,
+)
+from zemlevlasnyk.engine.actions import Action
+from zemlevlasnyk.engine.bots import make_bot
+from zemlevlasnyk.engine.match import play_match
 
 # -- recording chance, so a restored copy can be replayed with the same outcomes -------------
 
@@ -239,7 +248,7 @@ def test_serialisation_action_round_trips(kind: str) -> None:
 
 def test_serialisation_every_action_type_listed() -> None:
     assert len(ACTION_TYPES) == 23
-    assert all(cls.TYPE == kind for kind, cls in ACTION_TYPES.items())
+    assert all(kind == cls.TYPE for kind, cls in ACTION_TYPES.items())
 
 
 @pytest.mark.parametrize("kind", sorted(ACTION_TYPES))

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from ui.cli import main
-from ui.cmd_simulate import seat_levels, wilson
+from zemlevlasnyk.ui.cli import main
+from zemlevlasnyk.ui.cmd_simulate import seat_levels, wilson
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -71,7 +71,7 @@ def test_wilson_interval_brackets_the_rate() -> None:
     (["--ruleset", "nope"], "unknown ruleset 'nope'"),
 ])
 def test_simulate_bad_input_is_a_message_not_a_traceback(args: list[str], message: str) -> None:
-    proc = subprocess.run([sys.executable, "-m", "ui.cli", "simulate", *args], cwd=ROOT,
+    proc = subprocess.run([sys.executable, "-m", "zemlevlasnyk", "simulate", *args], cwd=ROOT,
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2
     assert message in proc.stderr and "Traceback" not in proc.stderr

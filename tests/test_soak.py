@@ -13,10 +13,10 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 import pytest
-
-from engine import Game, load_preset
-from engine.match import play_match
 from invariants import MoneyLedger, check_invariants
+
+from zemlevlasnyk.engine import Game, load_preset
+from zemlevlasnyk.engine.match import play_match
 
 SOAK_GAMES = 2_000
 MAX_TURNS = 1_000

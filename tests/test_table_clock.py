@@ -3,13 +3,13 @@ from __future__ import annotations
 
 import trio
 import trio.testing
-
-from p2p.client import PeerClient
-from p2p.clock import DECISION_SECONDS
-from p2p.host import Phase, TableHost
-from p2p.peer import Applied, TablePeer
-from p2p.policy import make_policy
 from p2p_helpers import memory_connector, profile, serve_on_loopback
+
+from zemlevlasnyk.p2p.client import PeerClient
+from zemlevlasnyk.p2p.clock import DECISION_SECONDS
+from zemlevlasnyk.p2p.host import Phase, TableHost
+from zemlevlasnyk.p2p.peer import Applied, TablePeer
+from zemlevlasnyk.p2p.policy import make_policy
 
 
 async def test_an_idle_player_is_timed_out_with_the_safe_action(autojump_clock) -> None:
@@ -102,10 +102,10 @@ class _Cut(trio.abc.Stream):
 
 
 async def test_a_flood_of_silent_connections_is_capped_and_times_out(autojump_clock) -> None:
-    from p2p import wire
-    from p2p.framing import FrameDecoder
-    from p2p.serve import MAX_CONNECTIONS, HostServer
-    from p2p.streams import HANDSHAKE_SECONDS
+    from zemlevlasnyk.p2p import wire
+    from zemlevlasnyk.p2p.framing import FrameDecoder
+    from zemlevlasnyk.p2p.serve import MAX_CONNECTIONS, HostServer
+    from zemlevlasnyk.p2p.streams import HANDSHAKE_SECONDS
     server = HostServer(TableHost(profile(0, "Host")))
     async with trio.open_nursery() as nursery:
         silent = []
@@ -142,7 +142,7 @@ class _Frozen(_Cut):
 
 
 async def test_a_silent_peer_is_dropped_and_keeps_its_seat(autojump_clock) -> None:
-    from p2p.streams import IDLE_SECONDS
+    from zemlevlasnyk.p2p.streams import IDLE_SECONDS
     core = TableHost(profile(0, "Host"), auto_start_at=2, clock=False)
     core.sit_host(trio.current_time(), policy=make_policy("medium", 2))
     peer = TablePeer(profile(1), table=core.table, host_key=core.profile.public_key,

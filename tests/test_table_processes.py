@@ -6,11 +6,11 @@ import json
 import subprocess
 
 import pytest
-
-from engine import load_preset
-from p2p.links import parse_invite
-from p2p.records import Replica
 from p2p_helpers import REPO, cli, subprocess_env
+
+from zemlevlasnyk.engine import load_preset
+from zemlevlasnyk.p2p.links import parse_invite
+from zemlevlasnyk.p2p.records import Replica
 
 # A whole game between random players takes 5-30 s on an idle laptop; this only guards
 # against a hang, with room for a machine busy running other tests.

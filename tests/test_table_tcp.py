@@ -6,19 +6,19 @@ import json
 
 import pytest
 import trio
-
-from engine import Roll, load_preset
-from p2p import wire
-from p2p.client import PeerClient
-from p2p.errors import CheatingHost, Code, Fault, ProtocolError
-from p2p.framing import MAX_FRAME, FrameDecoder, encode_frame
-from p2p.host import Phase, TableHost
-from p2p.links import Invite
-from p2p.peer import Refused, TablePeer
-from p2p.policy import make_policy
-from p2p.records import Replica, sign_action
-from p2p.streams import open_table
 from p2p_helpers import profile, serve_on_loopback
+
+from zemlevlasnyk.engine import Roll, load_preset
+from zemlevlasnyk.p2p import wire
+from zemlevlasnyk.p2p.client import PeerClient
+from zemlevlasnyk.p2p.errors import CheatingHost, Code, Fault, ProtocolError
+from zemlevlasnyk.p2p.framing import MAX_FRAME, FrameDecoder, encode_frame
+from zemlevlasnyk.p2p.host import Phase, TableHost
+from zemlevlasnyk.p2p.links import Invite
+from zemlevlasnyk.p2p.peer import Refused, TablePeer
+from zemlevlasnyk.p2p.policy import make_policy
+from zemlevlasnyk.p2p.records import Replica, sign_action
+from zemlevlasnyk.p2p.streams import open_table
 
 
 async def _raw_error(invite: Invite, data: bytes) -> dict:
@@ -115,7 +115,7 @@ async def test_a_cheating_host_is_reported_by_the_peer(tmp_path) -> None:
 
 
 async def test_a_late_arrival_watches_and_verifies_everything(tmp_path) -> None:
-    from p2p.handshake import WATCHING
+    from zemlevlasnyk.p2p.handshake import WATCHING
     core = TableHost(profile(0, "Host"), auto_start_at=2)
     core.sit_host(0.0, policy=make_policy("medium", 5))
     player = TablePeer(profile(1), table=core.table, host_key=core.profile.public_key,

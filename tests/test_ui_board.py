@@ -2,20 +2,19 @@
 as the engine computes it, token walks, and layouts that hold from 1024×640 up."""
 from __future__ import annotations
 
-from ui_helpers import Driver, init_pygame  # noqa: I001  (sets SDL drivers first)
-
 import pygame
 import pytest
 import trio
+from ui_helpers import Driver, init_pygame  # noqa: I001  (sets SDL drivers first)
 
-from engine import BANK, holdings, load_preset
-from ui.app import App
-from ui.board_geometry import BoardGeometry
-from ui.deed import deed_rows, rent_now
-from ui.scenes.table import TableScene
-from ui.screenshot import warm_table
-from ui.text import catalogue, money
-from ui.tokens import TokenAnimator
+from zemlevlasnyk.engine import BANK, holdings, load_preset
+from zemlevlasnyk.ui.app import App
+from zemlevlasnyk.ui.board_geometry import BoardGeometry
+from zemlevlasnyk.ui.deed import deed_rows, rent_now
+from zemlevlasnyk.ui.scenes.table import TableScene
+from zemlevlasnyk.ui.screenshot import warm_table
+from zemlevlasnyk.ui.text import catalogue, money
+from zemlevlasnyk.ui.tokens import TokenAnimator
 
 
 def test_ui_geometry_cells_tile_the_rim() -> None:

@@ -8,15 +8,14 @@ import string
 import subprocess
 import sys
 
-import pytest
-
-import ui_helpers  # noqa: F401  (sets SDL drivers before pygame loads)
 import pygame
+import pytest
+import ui_helpers  # noqa: F401  (sets SDL drivers before pygame loads)
 
-from ui.cli import main
-from ui.text import catalogue
+from zemlevlasnyk.ui.cli import main
+from zemlevlasnyk.ui.text import catalogue
 
-CLI = [sys.executable, "-c", "import sys; from ui.cli import main; sys.exit(main())"]
+CLI = [sys.executable, "-m", "zemlevlasnyk"]
 
 
 @pytest.mark.parametrize("scene,size", [("menu", (1024, 640)), ("setup", (1280, 800)), ("table", (1024, 640)),

@@ -5,8 +5,6 @@ wall time.
 """
 from __future__ import annotations
 
-from ui_helpers import Driver, check_buttons_legal, init_pygame  # noqa: I001  (sets SDL drivers first)
-
 import secrets
 import subprocess
 from functools import partial
@@ -15,20 +13,21 @@ from pathlib import Path
 import pygame
 import pytest
 import trio
-
-from engine import AcceptDraw
-from p2p.discovery import advertise_table, browse, open_mdns
-from p2p.host import Knock, TableHost
-from p2p.interfaces import ENV_VAR
-from p2p.serve import HostServer
 from p2p_helpers import REPO, cli, profile, subprocess_env
-from ui.app import App
-from ui.net_host import HostSession
-from ui.net_join import JoinSession
-from ui.scenes.friends import FriendsScene
-from ui.scenes.lobby import LobbyScene
-from ui.scenes.menu import FRIENDS, MenuScene
-from ui.scenes.table import TableScene
+from ui_helpers import Driver, check_buttons_legal, init_pygame  # noqa: I001  (sets SDL drivers first)
+
+from zemlevlasnyk.engine import AcceptDraw
+from zemlevlasnyk.p2p.discovery import advertise_table, browse, open_mdns
+from zemlevlasnyk.p2p.host import Knock, TableHost
+from zemlevlasnyk.p2p.interfaces import ENV_VAR
+from zemlevlasnyk.p2p.serve import HostServer
+from zemlevlasnyk.ui.app import App
+from zemlevlasnyk.ui.net_host import HostSession
+from zemlevlasnyk.ui.net_join import JoinSession
+from zemlevlasnyk.ui.scenes.friends import FriendsScene
+from zemlevlasnyk.ui.scenes.lobby import LobbyScene
+from zemlevlasnyk.ui.scenes.menu import FRIENDS, MenuScene
+from zemlevlasnyk.ui.scenes.table import TableScene
 
 # Generous bounds for real sockets and mDNS (a table is announced after ~1.7 s of probing).
 SEEN_SECONDS = 30
@@ -121,7 +120,7 @@ async def test_ui_friends_lists_a_table_nearby_and_knocks(loopback: Path) -> Non
         assert (advert.table_name, advert.host_name, advert.seats_taken, advert.seats_free) == \
             (core.table_name, "Olena", 0, 4)
         assert advert.clock and advert.fingerprint == core.info().fingerprint and row().enabled
-        from p2p.policy import make_policy
+        from zemlevlasnyk.p2p.policy import make_policy
         server.dispatch(core.add_bot("idle", make_policy("idle", 1), trio.current_time()))
         await _until(drive, lambda: row() is not None and row().intent.seats_taken == 1)
         drive.click_button(row())
@@ -285,7 +284,7 @@ async def test_ui_bad_invite_link_is_explained(loopback: Path) -> None:
 
 
 async def test_ui_friends_name_is_saved_in_the_profile(loopback: Path) -> None:
-    from p2p.identity import load_or_create
+    from zemlevlasnyk.p2p.identity import load_or_create
     async with trio.open_nursery() as nursery:
         app, drive, scene = await _open_friends(nursery)
         key = scene.profile.key_hex

@@ -5,22 +5,21 @@ reaches the feed, and a cheating host is reported over the board.
 """
 from __future__ import annotations
 
-from ui_helpers import Driver, init_pygame  # noqa: I001  (sets SDL drivers first)
-
 from typing import Any
 
 import pygame
 import pytest
 import trio
+from ui_helpers import Driver, init_pygame  # noqa: I001  (sets SDL drivers first)
 
-from engine import Action, Entropy, Game, load_preset
-from p2p.chat import MAX_CHAT_CHARS
-from ui import theme
-from ui.app import App
-from ui.net_common import ChatEntry, LobbySeat
-from ui.net_table import NetTable
-from ui.scenes.lobby import LobbyScene
-from ui.scenes.table import TableScene
+from zemlevlasnyk.engine import Action, Entropy, Game, load_preset
+from zemlevlasnyk.p2p.chat import MAX_CHAT_CHARS
+from zemlevlasnyk.ui import theme
+from zemlevlasnyk.ui.app import App
+from zemlevlasnyk.ui.net_common import ChatEntry, LobbySeat
+from zemlevlasnyk.ui.net_table import NetTable
+from zemlevlasnyk.ui.scenes.lobby import LobbyScene
+from zemlevlasnyk.ui.scenes.table import TableScene
 
 
 class StandIn:
@@ -126,7 +125,7 @@ async def test_ui_friends_lobby_ready_then_the_table(autojump_clock) -> None:
 
 @pytest.mark.parametrize("scene", ["friends", "lobby"])
 def test_ui_friends_screenshots(tmp_path, monkeypatch, scene) -> None:
-    from ui.cli import main
+    from zemlevlasnyk.ui.cli import main
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     out = tmp_path / f"{scene}.png"
     assert main(["screenshot", scene, "--out", str(out), "--size", "1024x640", "--lang", "en"]) == 0

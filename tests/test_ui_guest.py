@@ -2,17 +2,16 @@
 computer players on the main thread, closed by the window's own quit event."""
 from __future__ import annotations
 
-from ui_helpers import init_pygame  # noqa: F401,I001  (sets SDL drivers first)
-
 import threading
 
 import pygame
+from ui_helpers import init_pygame  # noqa: F401,I001  (sets SDL drivers first)
 
-from ui.app import App, run_window
-from ui.hyphen import break_points
-from ui.local_table import BOT_PACE
-from ui.scenes.table import TableScene
-from ui.vs_computer import new_table
+from zemlevlasnyk.ui.app import App, run_window
+from zemlevlasnyk.ui.hyphen import break_points
+from zemlevlasnyk.ui.local_table import BOT_PACE
+from zemlevlasnyk.ui.scenes.table import TableScene
+from zemlevlasnyk.ui.vs_computer import new_table
 
 # Long enough for a few paced computer moves, short enough for a quick test.
 RUN_MS = 1500

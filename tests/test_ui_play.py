@@ -2,21 +2,20 @@
 game by clicking the buttons the window shows, every button legal, computer moves paced."""
 from __future__ import annotations
 
-from ui_helpers import Driver, check_buttons_legal, init_pygame  # noqa: I001  (sets SDL drivers first)
-
 import pygame
 import trio
+from ui_helpers import Driver, check_buttons_legal, init_pygame  # noqa: I001  (sets SDL drivers first)
 
-from engine import AcceptDraw, Build
-from ui.decisions import RESIGN
-from ui.app import App
-from ui.local_table import BOT_PACE
-from ui.scenes.menu import MenuScene
-from ui.scenes.results import ResultsScene
-from ui.scenes.setup import SetupScene
-from ui.scenes.table import TableScene
-from ui.scenes.trade import TradeScene
-from ui.vs_computer import new_table
+from zemlevlasnyk.engine import AcceptDraw, Build
+from zemlevlasnyk.ui.app import App
+from zemlevlasnyk.ui.decisions import RESIGN
+from zemlevlasnyk.ui.local_table import BOT_PACE
+from zemlevlasnyk.ui.scenes.menu import MenuScene
+from zemlevlasnyk.ui.scenes.results import ResultsScene
+from zemlevlasnyk.ui.scenes.setup import SetupScene
+from zemlevlasnyk.ui.scenes.table import TableScene
+from zemlevlasnyk.ui.scenes.trade import TradeScene
+from zemlevlasnyk.ui.vs_computer import new_table
 
 # A whole game needs a few thousand frames; more than this means it is stuck.
 GAME_FRAMES = 40_000
@@ -154,7 +153,7 @@ async def test_ui_computer_moves_are_paced(autojump_clock) -> None:
 
 
 async def test_ui_trade_dialog_proposes_a_legal_trade(autojump_clock) -> None:
-    from ui.screenshot import warm_table
+    from zemlevlasnyk.ui.screenshot import warm_table
     surface = init_pygame()
     async with trio.open_nursery() as nursery:
         app, drive = _app(nursery, surface)
@@ -258,8 +257,8 @@ async def test_ui_resign_asks_first_then_ends_the_game(autojump_clock) -> None:
 
 
 async def test_ui_answering_a_computer_trade_offer(autojump_clock) -> None:
-    from ui.screenshot import _bot_offer, warm_table
-    from ui.vs_computer import default_level
+    from zemlevlasnyk.ui.screenshot import _bot_offer, warm_table
+    from zemlevlasnyk.ui.vs_computer import default_level
     surface = init_pygame()
     async with trio.open_nursery() as nursery:
         app, drive = _app(nursery, surface)

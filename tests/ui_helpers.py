@@ -15,10 +15,10 @@ from typing import Any  # noqa: E402
 import pygame  # noqa: E402
 import trio  # noqa: E402
 
-from engine import Action  # noqa: E402
-from ui.app import App  # noqa: E402
-from ui.decisions import BID, RESIGN, TRADE, Intent  # noqa: E402
-from ui.widgets import Button  # noqa: E402
+from zemlevlasnyk.engine import Action  # noqa: E402
+from zemlevlasnyk.ui.app import App  # noqa: E402
+from zemlevlasnyk.ui.decisions import BID, RESIGN, TRADE, Intent  # noqa: E402
+from zemlevlasnyk.ui.widgets import Button  # noqa: E402
 
 SIZE = (1280, 800)
 # A frame of 0.1 s: coarse enough to keep games quick, fine enough for BOT_PACE (0.35 s).

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from engine import BANK, Game, Ruleset
+from zemlevlasnyk.engine import BANK, Game, Ruleset
 
 from . import theme
 from .board_geometry import BoardGeometry, Side

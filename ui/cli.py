@@ -13,12 +13,21 @@ import sys
 
 # The subcommand modules, in the order they are listed in `--help`.
 COMMAND_MODULES = (
-    "ui.cmd_simulate",
-    "ui.cmd_table",
-    "ui.cmd_tables",
-    "ui.cmd_play",
-    "ui.cmd_screenshot",
+    "zemlevlasnyk.ui.cmd_simulate",
+    "zemlevlasnyk.ui.cmd_table",
+    "zemlevlasnyk.ui.cmd_tables",
+    "zemlevlasnyk.ui.cmd_play",
+    "zemlevlasnyk.ui.cmd_screenshot",
 )
+
+
+def _version() -> str:
+    from importlib import metadata
+
+    try:
+        return metadata.version("zemlevlasnyk")
+    except metadata.PackageNotFoundError:
+        return "0+unknown"
 
 
 class UserError(Exception):
@@ -33,6 +42,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--interface", action="append", metavar="ADDR",
                         help="IPv4 address of an interface the window looks for and announces friends' tables on "
                              "(repeatable; default: $ZEMLEVLASNYK_INTERFACES, else every LAN address)")
+    parser.add_argument("--version", action="version", version=f"zemlevlasnyk {_version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMAND_MODULES:
         try:
@@ -49,7 +59,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
-        return importlib.import_module("ui.app").main(args.interface)
+        return importlib.import_module("zemlevlasnyk.ui.app").main(args.interface)
     try:
         return int(args.func(args) or 0)
     except UserError as exc:
@@ -58,11 +68,3 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("zemlevlasnyk: interrupted", file=sys.stderr)
         return 130
-
-
-if __name__ == "__main__":
-    # Run as `python -m ui.cli`, this file is `__main__`; the commands raise `ui.cli.UserError`,
-    # so hand over to the module proper or their errors would not be recognised.
-    from ui.cli import main as _main
-
-    sys.exit(_main())

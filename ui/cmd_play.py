@@ -8,15 +8,15 @@ from __future__ import annotations
 import argparse
 import os
 
-from ui.cli import UserError
-from ui.text import LANGUAGES
+from zemlevlasnyk.ui.cli import UserError
+from zemlevlasnyk.ui.text import LANGUAGES
 
 DEFAULT_OPPONENTS = 3
 
 
 def seed_arg(text: str) -> int:
     """A --seed value: a whole number the game can use, or a clear argparse error."""
-    from ui.vs_computer import MAX_SEED
+    from zemlevlasnyk.ui.vs_computer import MAX_SEED
     try:
         value = int(text)
     except ValueError:
@@ -41,10 +41,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from ui.app import App, NoDisplay, no_display_message, run_window
-    from ui.scenes.table import TableScene
-    from ui.text import catalogue
-    from ui.vs_computer import MAX_OPPONENTS, available_levels, default_level, new_table
+    from zemlevlasnyk.ui.app import App, NoDisplay, no_display_message, run_window
+    from zemlevlasnyk.ui.scenes.table import TableScene
+    from zemlevlasnyk.ui.text import catalogue
+    from zemlevlasnyk.ui.vs_computer import MAX_OPPONENTS, available_levels, default_level, new_table
 
     level = args.level or default_level()
     if level not in available_levels():

@@ -6,9 +6,9 @@ import os
 import re
 from pathlib import Path
 
-from ui.cli import UserError
-from ui.cmd_play import seed_arg
-from ui.text import LANGUAGES
+from zemlevlasnyk.ui.cli import UserError
+from zemlevlasnyk.ui.cmd_play import seed_arg
+from zemlevlasnyk.ui.text import LANGUAGES
 
 DEFAULT_SIZE = "1280x800"
 DEFAULT_SEED = 1
@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
-    from ui.screenshot import render
+    from zemlevlasnyk.ui.screenshot import render
     surface = render(args.scene, size, lang=args.lang, seed=args.seed)
     try:
         pygame.image.save(surface, str(out))

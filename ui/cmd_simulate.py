@@ -16,9 +16,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from engine import load_preset, preset_names
-from engine.bots import LEVELS
-from engine.match import play_match
+from zemlevlasnyk.engine import load_preset, preset_names
+from zemlevlasnyk.engine.bots import LEVELS
+from zemlevlasnyk.engine.match import play_match
 
 from .cli import UserError
 from .narrate import narrate

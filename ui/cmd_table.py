@@ -9,26 +9,34 @@ from __future__ import annotations
 
 import argparse
 import os
-from dataclasses import replace
 import socket
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import trio
 
-from p2p import policy as policies
-from p2p.client import PeerClient
-from p2p.discovery import (AdvertError, MdnsError, TableChoiceError, advertise_table, describe, find_table,
-                           open_mdns, to_invite)
-from p2p.errors import CheatingHost, Fault, ProtocolError
-from p2p.handshake import PLAYING, WATCHING
-from p2p.host import MAX_SEATS, Knock, TableHost
-from p2p.identity import COLOURS, data_dir, fingerprint, load_or_create
-from p2p.interfaces import ENV_VAR, InterfaceError, choose_interfaces
-from p2p.links import Invite, parse_invite
-from p2p.peer import Admitted, ChatLine, Finished, Refused, TablePeer
-from p2p.serve import HostServer
-from ui.cli import UserError
+from zemlevlasnyk.p2p import policy as policies
+from zemlevlasnyk.p2p.client import PeerClient
+from zemlevlasnyk.p2p.discovery import (
+    AdvertError,
+    MdnsError,
+    TableChoiceError,
+    advertise_table,
+    describe,
+    find_table,
+    open_mdns,
+    to_invite,
+)
+from zemlevlasnyk.p2p.errors import CheatingHost, Fault, ProtocolError
+from zemlevlasnyk.p2p.handshake import PLAYING, WATCHING
+from zemlevlasnyk.p2p.host import MAX_SEATS, Knock, TableHost
+from zemlevlasnyk.p2p.identity import COLOURS, data_dir, fingerprint, load_or_create
+from zemlevlasnyk.p2p.interfaces import ENV_VAR, InterfaceError, choose_interfaces
+from zemlevlasnyk.p2p.links import Invite, parse_invite
+from zemlevlasnyk.p2p.peer import Admitted, ChatLine, Finished, Refused, TablePeer
+from zemlevlasnyk.p2p.serve import HostServer
+from zemlevlasnyk.ui.cli import UserError
 
 # A documentation-only address (RFC 5737): "connecting" a UDP socket to it sends nothing,
 # but makes the system pick the interface a LAN peer would reach us on.

@@ -6,9 +6,9 @@ from collections.abc import Sequence
 
 import trio
 
-from p2p.discovery import MdnsError, TableAdvert, open_mdns, snapshot
-from p2p.interfaces import ENV_VAR, InterfaceError, choose_interfaces
-from ui.cli import UserError
+from zemlevlasnyk.p2p.discovery import MdnsError, TableAdvert, open_mdns, snapshot
+from zemlevlasnyk.p2p.interfaces import ENV_VAR, InterfaceError, choose_interfaces
+from zemlevlasnyk.ui.cli import UserError
 
 # Long enough for a table that is already advertising to answer a browser (well under
 # a second on a quiet LAN), with slack for a busy Wi-Fi.

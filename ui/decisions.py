@@ -10,10 +10,32 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine import (AcceptDraw, AcceptTrade, Action, Bid, Build, Buy, DeclareBankruptcy, DeclineDraw,
-                    DeclineTrade, EndTurn, Game, Mortgage, OfferDraw, PassBid, PayDebt, PayJailFee,
-                    Redeem, Resign, Roll, RollForDouble, SellBuilding, SendToAuction, SettleDebt,
-                    UseReleaseCard)
+from zemlevlasnyk.engine import (
+    AcceptDraw,
+    AcceptTrade,
+    Action,
+    Bid,
+    Build,
+    Buy,
+    DeclareBankruptcy,
+    DeclineDraw,
+    DeclineTrade,
+    EndTurn,
+    Game,
+    Mortgage,
+    OfferDraw,
+    PassBid,
+    PayDebt,
+    PayJailFee,
+    Redeem,
+    Resign,
+    Roll,
+    RollForDouble,
+    SellBuilding,
+    SendToAuction,
+    SettleDebt,
+    UseReleaseCard,
+)
 
 from . import theme
 from .text import money

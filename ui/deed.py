@@ -9,8 +9,7 @@ from typing import Any
 
 import pygame
 
-from engine import BANK, Game
-from engine import holdings
+from zemlevlasnyk.engine import BANK, Game, holdings
 
 from . import theme
 from .board import deed_colour

@@ -30,7 +30,7 @@ def font(size: int, face: Face = Face.REGULAR) -> pygame.font.Font:
         if not _loaded:
             # Fonts die with pygame.quit(); forget them then, so a later init loads afresh.
             pygame.register_quit(_loaded.clear)
-        path = resources.files("assets") / "fonts" / face.value
+        path = resources.files("zemlevlasnyk.assets") / "fonts" / face.value
         with resources.as_file(path) as real:
             loaded = _loaded[key] = pygame.font.Font(str(real), size)
     return loaded

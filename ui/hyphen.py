@@ -30,10 +30,6 @@ def break_points(word: str) -> list[int]:
         if before in "'’ʼ" or (before + after).lower() in DIGRAPHS:
             continue
         v_before, v_after = before in VOWELS, after in VOWELS
-        if v_before and v_after and not before.isascii():
-            points.append(i)
-        elif v_before and not v_after and following in VOWELS:
-            points.append(i)
-        elif not v_before and not v_after:
+        if v_before and v_after and not before.isascii() or v_before and not v_after and following in VOWELS or not v_before and not v_after:
             points.append(i)
     return points

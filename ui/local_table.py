@@ -18,11 +18,11 @@ from typing import Any
 
 import trio
 
-from engine import Action, Game, Outcome
-from p2p.errors import ProtocolError
-from p2p.host import TableHost
-from p2p.identity import Profile
-from p2p.policy import make_policy
+from zemlevlasnyk.engine import Action, Game, Outcome
+from zemlevlasnyk.p2p.errors import ProtocolError
+from zemlevlasnyk.p2p.host import TableHost
+from zemlevlasnyk.p2p.identity import Profile
+from zemlevlasnyk.p2p.policy import make_policy
 
 from .table_view import PlayerInfo
 

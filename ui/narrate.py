@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine import Ruleset
+from zemlevlasnyk.engine import Ruleset
 
 from .text import catalogue, money
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from p2p.discovery import MdnsError, TableAdvert, browse, open_mdns
+from zemlevlasnyk.p2p.discovery import MdnsError, TableAdvert, browse, open_mdns
 
 from .background import Background
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from p2p.errors import Fault, ProtocolError
+from zemlevlasnyk.p2p.errors import Fault, ProtocolError
 
 # Chat lines kept for the panel; older ones scroll away for good.
 CHAT_KEEP = 100

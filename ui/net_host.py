@@ -18,15 +18,15 @@ from typing import Any
 
 import trio
 
-from engine import Action, Game
-from p2p.chat import MAX_CHAT_CHARS
-from p2p.discovery import MdnsError, advertise_table, open_mdns
-from p2p.errors import ProtocolError, Rejected
-from p2p.host import Knock, Output, TableHost
-from p2p.identity import Profile, data_dir, fingerprint
-from p2p.links import Invite
-from p2p.policy import make_policy
-from p2p.serve import HostServer
+from zemlevlasnyk.engine import Action, Game
+from zemlevlasnyk.p2p.chat import MAX_CHAT_CHARS
+from zemlevlasnyk.p2p.discovery import MdnsError, advertise_table, open_mdns
+from zemlevlasnyk.p2p.errors import ProtocolError, Rejected
+from zemlevlasnyk.p2p.host import Knock, Output, TableHost
+from zemlevlasnyk.p2p.identity import Profile, data_dir, fingerprint
+from zemlevlasnyk.p2p.links import Invite
+from zemlevlasnyk.p2p.policy import make_policy
+from zemlevlasnyk.p2p.serve import HostServer
 
 from .background import Background
 from .net_common import CHAT_KEEP, ChatEntry, Knocking, LobbySeat

@@ -15,13 +15,13 @@ from typing import Any
 
 import trio
 
-from engine import Action, Game
-from p2p.chat import MAX_CHAT_CHARS
-from p2p.client import PeerClient
-from p2p.errors import CheatingHost, ProtocolError
-from p2p.identity import Profile, data_dir, fingerprint
-from p2p.links import Invite
-from p2p.peer import Admitted, Applied, ChatLine, HostCheated, HostError, PeerOutput, Refused, TablePeer
+from zemlevlasnyk.engine import Action, Game
+from zemlevlasnyk.p2p.chat import MAX_CHAT_CHARS
+from zemlevlasnyk.p2p.client import PeerClient
+from zemlevlasnyk.p2p.errors import CheatingHost, ProtocolError
+from zemlevlasnyk.p2p.identity import Profile, data_dir, fingerprint
+from zemlevlasnyk.p2p.links import Invite
+from zemlevlasnyk.p2p.peer import Admitted, Applied, ChatLine, HostCheated, HostError, PeerOutput, Refused, TablePeer
 
 from .background import Background
 from .net_common import CHAT_KEEP, ChatEntry, LobbySeat, explain

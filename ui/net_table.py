@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from engine import Action, Game, Outcome
+from zemlevlasnyk.engine import Action, Game, Outcome
 
 from .net_common import ChatEntry, LobbySeat
 from .table_view import PlayerInfo

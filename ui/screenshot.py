@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from engine import Action, Bid, Build, Buy, Game
+from zemlevlasnyk.engine import Action, Bid, Build, Buy, Game
 
 from .app import App
 from .local_table import LocalTable

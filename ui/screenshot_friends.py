@@ -9,11 +9,11 @@ from dataclasses import replace
 
 from nacl.signing import SigningKey
 
-from p2p.discovery import Phase, TableAdvert
-from p2p.handshake import PLAYING, Joiner
-from p2p.identity import Profile, fingerprint
-from p2p.links import Invite
-from p2p.policy import make_policy
+from zemlevlasnyk.p2p.discovery import Phase, TableAdvert
+from zemlevlasnyk.p2p.handshake import PLAYING, Joiner
+from zemlevlasnyk.p2p.identity import Profile, fingerprint
+from zemlevlasnyk.p2p.links import Invite
+from zemlevlasnyk.p2p.policy import make_policy
 
 from .app import App
 from .net_common import Knocking

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from engine import Action, Game, Outcome
+from zemlevlasnyk.engine import Action, Game, Outcome
 
 
 @dataclass(frozen=True)

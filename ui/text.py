@@ -17,7 +17,7 @@ LANGUAGES = ("uk", "en")
 def catalogue(lang: str) -> dict[str, Any]:
     if lang not in LANGUAGES:
         raise ValueError(f"no text catalogue for language {lang!r}")
-    text = (resources.files("assets") / "text" / f"{lang}.json").read_text("utf-8")
+    text = (resources.files("zemlevlasnyk.assets") / "text" / f"{lang}.json").read_text("utf-8")
     return json.loads(text)
 
 

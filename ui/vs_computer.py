@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 
 from nacl.signing import SigningKey
 
-from p2p.identity import COLOURS, Profile, clean_name
-from p2p.policy import levels
+from zemlevlasnyk.p2p.identity import COLOURS, Profile, clean_name
+from zemlevlasnyk.p2p.policy import levels
 
 from .local_table import LocalTable
 

@@ -2,7 +2,15 @@
 from __future__ import annotations
 
 from ..actions import (
-    AcceptDraw, Action, Bid, EndTurn, OfferDraw, ProposeTrade, Resign, Roll, RollForDouble,
+    AcceptDraw,
+    Action,
+    Bid,
+    EndTurn,
+    OfferDraw,
+    ProposeTrade,
+    Resign,
+    Roll,
+    RollForDouble,
 )
 from ..chance import Entropy
 from ..game import Game

@@ -11,9 +11,27 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..actions import (
-    AcceptDraw, AcceptTrade, Action, Bid, Build, Buy, DeclineDraw, DeclineTrade, EndTurn,
-    Mortgage, PassBid, PayDebt, PayJailFee, ProposeTrade, Redeem, Roll, RollForDouble,
-    SellBuilding, SendToAuction, SettleDebt, UseReleaseCard,
+    AcceptDraw,
+    AcceptTrade,
+    Action,
+    Bid,
+    Build,
+    Buy,
+    DeclineDraw,
+    DeclineTrade,
+    EndTurn,
+    Mortgage,
+    PassBid,
+    PayDebt,
+    PayJailFee,
+    ProposeTrade,
+    Redeem,
+    Roll,
+    RollForDouble,
+    SellBuilding,
+    SendToAuction,
+    SettleDebt,
+    UseReleaseCard,
 )
 from ..chance import Entropy
 from ..game import Game

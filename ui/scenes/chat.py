@@ -10,7 +10,7 @@ from typing import Any
 
 import pygame
 
-from p2p.chat import MAX_CHAT_CHARS
+from zemlevlasnyk.p2p.chat import MAX_CHAT_CHARS
 
 from .. import theme
 from ..fonts import Face

@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from p2p.discovery import AdvertError, TableAdvert, to_invite
-from p2p.errors import ProtocolError
-from p2p.identity import MAX_NAME, Profile, clean_name, load_or_create
-from p2p.interfaces import InterfaceError, choose_interfaces
-from p2p.links import Invite, parse_invite
-from p2p.wire import PROTOCOL_VERSION
+from zemlevlasnyk.p2p.discovery import AdvertError, TableAdvert, to_invite
+from zemlevlasnyk.p2p.errors import ProtocolError
+from zemlevlasnyk.p2p.identity import MAX_NAME, Profile, clean_name, load_or_create
+from zemlevlasnyk.p2p.interfaces import InterfaceError, choose_interfaces
+from zemlevlasnyk.p2p.links import Invite, parse_invite
+from zemlevlasnyk.p2p.wire import PROTOCOL_VERSION
 
 from .. import clipboard, theme
 from ..fonts import Face

@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from engine import load_preset
+from zemlevlasnyk.engine import load_preset
 
 from .. import theme
 from ..fonts import Face

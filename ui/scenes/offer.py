@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from engine import Game
+from zemlevlasnyk.engine import Game
 
 from .. import theme
 from ..board import deed_colour

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from engine import holdings
+from zemlevlasnyk.engine import holdings
 
 from .. import theme
 from ..fonts import Face

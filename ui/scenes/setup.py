@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from p2p.identity import MAX_NAME, clean_name
+from zemlevlasnyk.p2p.identity import MAX_NAME, clean_name
 
 from .. import theme
 from ..fonts import Face

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from engine import BANK, Action, Bid, Build, EndTurn, Resign, Roll, RollForDouble
+from zemlevlasnyk.engine import BANK, Action, Bid, Build, EndTurn, Resign, Roll, RollForDouble
 
 from .. import theme
 from ..board import draw_board, draw_dice, draw_token
@@ -24,9 +24,9 @@ from ..decisions import BID, RESIGN, TRADE, Intent, deed_buttons, main_buttons, 
 from ..deed import WIDTH as DEED_WIDTH
 from ..deed import deed_height, draw_deed, layout_deed
 from ..fonts import Face
-from ..table_view import TableView
 from ..narrate import narrate
 from ..net_table import NetTable
+from ..table_view import TableView
 from ..text import money
 from ..tokens import TokenAnimator
 from ..widgets import Button, Stepper, Style, draw_text, flow, panel, scrim, wrap

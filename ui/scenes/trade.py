@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from engine import ProposeTrade
+from zemlevlasnyk.engine import ProposeTrade
 
 from .. import theme
 from ..board import deed_colour
