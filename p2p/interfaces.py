@@ -14,7 +14,6 @@ import os
 from collections.abc import Iterable, Mapping, Sequence
 
 import ifaddr
-from zeroconf._utils.net import get_all_addresses_ipv4
 
 # The environment variable every command (and the window) honours.
 ENV_VAR = "ZEMLEVLASNYK_INTERFACES"
@@ -28,7 +27,9 @@ def machine_ipv4_addresses(adapters: Iterable[ifaddr.Adapter] | None = None) -> 
     """Every IPv4 address of this machine, loopback included (adapters: for tests)."""
     if adapters is None:
         adapters = ifaddr.get_adapters()
-    return frozenset(get_all_addresses_ipv4(adapters))
+    # Straight from ifaddr (a declared dependency): zeroconf's own helper for this is
+    # private, and older zeroconf releases do not have it at all.
+    return frozenset(str(ip.ip) for adapter in adapters for ip in adapter.ips if ip.is_IPv4)
 
 
 def lan_addresses(adapters: Iterable[ifaddr.Adapter] | None = None) -> tuple[str, ...]:
