@@ -6,13 +6,13 @@ narrow board cells.
 """
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 from importlib import resources
 
 import pygame
 
 
-class Face(str, Enum):
+class Face(StrEnum):
     REGULAR = "DejaVuSans.ttf"
     BOLD = "DejaVuSans-Bold.ttf"
     CONDENSED = "DejaVuSansCondensed.ttf"

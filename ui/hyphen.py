@@ -30,6 +30,8 @@ def break_points(word: str) -> list[int]:
         if before in "'’ʼ" or (before + after).lower() in DIGRAPHS:
             continue
         v_before, v_after = before in VOWELS, after in VOWELS
-        if v_before and v_after and not before.isascii() or v_before and not v_after and following in VOWELS or not v_before and not v_after:
+        between_vowels = v_before and v_after and not before.isascii()
+        before_open_syllable = v_before and not v_after and following in VOWELS
+        if between_vowels or before_open_syllable or not (v_before or v_after):
             points.append(i)
     return points

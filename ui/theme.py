@@ -5,6 +5,8 @@ meaning (colour groups, player tokens, the one action the game waits for).
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from pygame import Color
 
 # Table and surfaces.
@@ -56,17 +58,86 @@ PLAYER_COLOURS = {
 }
 UNKNOWN_PLAYER = Color("#777777")
 
-# Spacing, in pixels at the reference size (1280×800); layouts scale from the window size.
+# Spacing and font sizes by role, in pixels at the reference window size (REFERENCE);
+# `Sizes` scales them to the window actually open.
 GAP = 12
 RADIUS = 8
-
-# Font sizes by role.
 TITLE = 44
 HEADING = 22
 BODY = 17
 SMALL = 14
 TINY = 12
 
+# The window size the pixel values above were drawn for.
+REFERENCE = (1280, 800)
+# The scale never goes below what the smallest window allowed gives (800×500 is 0.625 of
+# the reference), nor above what a 4K screen gives: larger than that is a poster.
+MIN_SCALE = 0.625
+MAX_SCALE = 3.0
+# No text is ever drawn smaller than this: DejaVu Sans below 10 px loses its counters
+# (e, a, є blur into blobs) on an ordinary screen.
+MIN_TEXT = 10
+
 
 def player_colour(name: str) -> Color:
     return PLAYER_COLOURS.get(name, UNKNOWN_PLAYER)
+
+
+@dataclass(frozen=True)
+class Sizes:
+    """Pixel sizes for one window size: everything drawn at the reference size times
+    `scale`, text never below MIN_TEXT. A large window gets larger text, not only a larger
+    board; a small one keeps every text readable.
+
+    Scenes read their `sizes` (set by `Scene.layout`); `px` scales any reference length
+    (a row height, a card width), `text` any reference font size, and the role properties
+    are the theme's own font sizes scaled."""
+
+    scale: float
+
+    def px(self, n: float) -> int:
+        """A length of `n` pixels at the reference size, in this window (never below 1)."""
+        return max(1, round(n * self.scale))
+
+    def text(self, n: float) -> int:
+        """A font size of `n` pixels at the reference size, in this window."""
+        return max(MIN_TEXT, round(n * self.scale))
+
+    @property
+    def title(self) -> int:
+        return self.text(TITLE)
+
+    @property
+    def heading(self) -> int:
+        return self.text(HEADING)
+
+    @property
+    def body(self) -> int:
+        return self.text(BODY)
+
+    @property
+    def small(self) -> int:
+        return self.text(SMALL)
+
+    @property
+    def tiny(self) -> int:
+        return self.text(TINY)
+
+    @property
+    def gap(self) -> int:
+        return self.px(GAP)
+
+    @property
+    def radius(self) -> int:
+        return self.px(RADIUS)
+
+
+def sizes_for(window: tuple[int, int]) -> Sizes:
+    """The sizes for a window of `window` pixels: the reference layout fitted to it."""
+    w, h = window
+    scale = min(w / REFERENCE[0], h / REFERENCE[1])
+    return Sizes(min(MAX_SCALE, max(MIN_SCALE, scale)))
+
+
+# What scenes have before their first layout: the reference size itself.
+REFERENCE_SIZES = Sizes(1.0)

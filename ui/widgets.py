@@ -1,12 +1,17 @@
 """Small drawing helpers and controls: text that fits a box, buttons, an amount stepper, a
 one-line text field. Controls keep their rectangles from the last layout; drawing them
 never changes them.
+
+Every text goes through `draw_text`; inside `record_text()` each one drawn is noted with
+the room it was given (`box`, when the caller says) and the surface it went on, so tests
+can check that no text leaves its box or the window.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from functools import lru_cache
 from typing import Any
 
@@ -26,12 +31,48 @@ def text_surface(text: str, size: int, colour: tuple[int, int, int, int], face: 
     return font(size, face).render(text, True, colour)
 
 
+@dataclass(frozen=True)
+class DrawnText:
+    """One text as drawn: where it went, the room it was given (if the caller said), and
+    the bounds of the surface it went on."""
+
+    text: str
+    rect: pygame.Rect
+    size: int
+    box: pygame.Rect | None
+    bounds: pygame.Rect
+
+    def fits(self) -> bool:
+        """Inside its surface, and inside its box when it had one."""
+        return self.bounds.contains(self.rect) and (self.box is None or self.box.contains(self.rect))
+
+
+_recorders: list[list[DrawnText]] = []
+
+
+@contextmanager
+def record_text() -> Iterator[list[DrawnText]]:
+    """Note every text drawn inside the block (for tests and checks; costs nothing outside)."""
+    drawn: list[DrawnText] = []
+    _recorders.append(drawn)
+    try:
+        yield drawn
+    finally:
+        _recorders.remove(drawn)
+
+
 def draw_text(surface: pygame.Surface, text: str, pos: tuple[int, int], size: int,
-              colour: pygame.Color = theme.INK, face: Face = Face.REGULAR, anchor: str = "topleft"
-              ) -> pygame.Rect:
+              colour: pygame.Color = theme.INK, face: Face = Face.REGULAR, anchor: str = "topleft",
+              *, box: pygame.Rect | None = None) -> pygame.Rect:
+    """Draw `text` with its `anchor` point at `pos`; `box`: the room it was given."""
     image = text_surface(text, size, tuple(colour), face)
     rect = image.get_rect(**{anchor: pos})
     surface.blit(image, rect)
+    if _recorders and text.strip():
+        # The ink, not the line: a font's line box has room above and below the letters.
+        ink = image.get_bounding_rect().move(rect.topleft) if image.get_width() else rect
+        for drawn in _recorders:
+            drawn.append(DrawnText(text, ink, size, box, surface.get_rect()))
     return rect
 
 
@@ -106,14 +147,23 @@ def fit(text: str, width: int, height: int, sizes: tuple[int, ...], face: Face) 
 
 
 def draw_fitted(surface: pygame.Surface, fitted: Fitted, centre_x: int, top: int,
-                colour: pygame.Color = theme.INK) -> int:
+                colour: pygame.Color = theme.INK, *, box: pygame.Rect | None = None) -> int:
     """Draw centred lines from `top`; the y below the last line."""
     y = top
     step = fitted.line_height
     for line in fitted.lines:
-        draw_text(surface, line, (centre_x, y), fitted.size, colour, fitted.face, "midtop")
+        draw_text(surface, line, (centre_x, y), fitted.size, colour, fitted.face, "midtop", box=box)
         y += step
     return y
+
+
+def fit_line(text: str, size: int, width: int, face: Face = Face.REGULAR) -> str:
+    """`text` cut with an ellipsis to fit `width`."""
+    if text_width(text, size, face) <= width:
+        return text
+    while text and text_width(text + "…", size, face) > width:
+        text = text[:-1]
+    return text + "…"
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, colour: pygame.Color = theme.PANEL,
@@ -135,7 +185,7 @@ def scrim(surface: pygame.Surface) -> None:
     surface.blit(veil, (0, 0))
 
 
-class Style(str, Enum):
+class Style(StrEnum):
     NORMAL = "normal"
     PRIMARY = "primary"
     DANGER = "danger"
@@ -184,9 +234,10 @@ class Button:
             room -= 14
             centre = (centre[0] + 7, centre[1])
         size = self.size
-        while size > theme.TINY - 2 and text_width(self.label, size, self.face) > room:
+        while size > theme.MIN_TEXT and text_width(self.label, size, self.face) > room:
             size -= 1
-        draw_text(surface, self.label, centre, size, ink, self.face, "center")
+        label = fit_line(self.label, size, room, self.face)
+        draw_text(surface, label, centre, size, ink, self.face, "center", box=self.rect)
 
 
 def flow(buttons: list[Button], area: pygame.Rect, height: int, gap: int = 8,

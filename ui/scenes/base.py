@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from .. import theme
 from ..text import catalogue
 
 if TYPE_CHECKING:
@@ -20,9 +21,12 @@ class Scene:
         self.app = app
         self.t: dict[str, Any] = catalogue(app.lang)["ui"]
         self.size = (0, 0)
+        # Pixel and font sizes for the window: see `theme.Sizes` (set again by `layout`).
+        self.sizes = theme.sizes_for(app.size)
 
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
+        self.sizes = theme.sizes_for(size)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         pass

@@ -22,7 +22,7 @@ from zemlevlasnyk.p2p.wire import PROTOCOL_VERSION
 from .. import clipboard, theme
 from ..fonts import Face
 from ..nearby import NearbyTables
-from ..widgets import Button, Style, TextField, draw_text, panel, text_width, wrap
+from ..widgets import Button, Style, TextField, draw_text, fit_line, panel, text_width, wrap
 from .base import Scene
 
 if TYPE_CHECKING:
@@ -112,7 +112,8 @@ class FriendsScene(Scene):
                 label, enabled = self.f["join"], True
             b = Button(label, table, enabled=enabled, size=theme.BODY - 1)
             top = self.list_area.top + n * TABLE_ROW
-            b.rect = pygame.Rect(self.list_area.right - JOIN_WIDTH - 12, top + (TABLE_ROW - 8 - 40) // 2, JOIN_WIDTH, 40)
+            b.rect = pygame.Rect(self.list_area.right - JOIN_WIDTH - 12, top + (TABLE_ROW - 8 - 40) // 2,
+                                 JOIN_WIDTH, 40)
             self.rows.append(b)
 
     # --- time and input -------------------------------------------------------------------
@@ -262,21 +263,13 @@ class FriendsScene(Scene):
             draw_text(surface, fit_line(table.table_name, theme.BODY + 1, room, Face.BOLD), (text_left, row.top + 10),
                       theme.BODY + 1, theme.INK, Face.BOLD)
             host = self.f["hosted_by"].format(host=table.host_name, key=table.fingerprint)
-            draw_text(surface, fit_line(host, theme.SMALL, room), (text_left, row.top + 34), theme.SMALL, theme.INK_SOFT)
+            draw_text(surface, fit_line(host, theme.SMALL, room), (text_left, row.top + 34), theme.SMALL,
+                      theme.INK_SOFT)
             facts = " · ".join((self.f["seats"].format(taken=table.seats_taken, all=table.seats),
                                 self.f["phase"].get(table.phase.value, table.phase.value),
                                 self.f["clock_on"] if table.clock else self.f["clock_off"]))
             draw_text(surface, fit_line(facts, theme.SMALL, room), (text_left, row.top + 54), theme.SMALL, theme.INK)
             b.draw(surface, self.app.mouse)
-
-
-def fit_line(text: str, size: int, width: int, face: Face = Face.REGULAR) -> str:
-    """`text` cut with an ellipsis to fit `width`."""
-    if text_width(text, size, face) <= width:
-        return text
-    while text and text_width(text + "…", size, face) > width:
-        text = text[:-1]
-    return text + "…"
 
 
 def _draw_field_tail(surface: pygame.Surface, field: TextField, hint: str) -> None:

@@ -16,9 +16,8 @@ from .. import clipboard, theme
 from ..fonts import Face
 from ..net_table import NetSession, NetTable
 from ..vs_computer import available_levels
-from ..widgets import Button, Style, draw_text, flow, panel, text_width, wrap
+from ..widgets import Button, Style, draw_text, fit_line, flow, panel, text_width, wrap
 from .base import Scene
-from .friends import fit_line
 
 if TYPE_CHECKING:
     from ..app import App
