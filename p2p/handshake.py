@@ -1,16 +1,18 @@
-"""The handshake and the encrypted channel after it, sans-IO.
+"""The handshake and the encrypted channel after it, sans-IO: Noise IK, then `auth`.
 
-Three frames (see docs/PROTOCOL.md, "Handshake"):
-1. `hello` (peer -> host, plain): protocol version, table id, the peer's identity key and a
-   fresh X25519 key.
-2. `welcome` (host -> peer, plain): the host's identity key and fresh X25519 key, signed by
-   the host over the hello and itself. The peer refuses any host key but the pinned one.
-3. `auth` (peer -> host, the first encrypted frame): the peer's signature over the
-   transcript (proving it holds its identity key), its name and colour, and an HMAC of the
-   transcript under the join secret (or null: the peer only asks to sit).
-Both sides then hold a `SecureChannel`: one XSalsa20-Poly1305 key per direction, derived
-from the X25519 secret and the transcript hash, with counter nonces, so a frame cannot be
-read, altered, dropped, replayed or reordered without the receiver noticing.
+Three frames (docs/PROTOCOL.md, "Handshake"):
+1. peer -> host: Noise IK message 1 (`-> e, es, s, ss`) addressed to the host's static key,
+   pinned from the invite link or the advert; its payload is the `hello` (protocol
+   version, table id). A host with another key cannot read it.
+2. host -> peer: Noise message 2 (`<- e, ee, se`); its payload is the `welcome`, or the
+   `error` the host hangs up with. Reading it proves the peer talks to the pinned key.
+3. peer -> host: the first transport message, `auth`: the peer's Ed25519 key and its
+   signature over the handshake hash (binding the identity to this session explicitly),
+   name, colour, `want`, `last_seq`, and `join` = HMAC(secret, handshake hash), or null for
+   a knock.
+The static keys are the X25519 forms of the players' Ed25519 identity keys. After the
+handshake every frame is sealed with Noise's transport ciphers (counter nonces): a frame
+that was forged, altered, replayed, dropped or reordered fails, and the connection ends.
 """
 from __future__ import annotations
 
@@ -20,71 +22,94 @@ from dataclasses import dataclass
 from typing import Any
 
 from nacl.exceptions import CryptoError
-from nacl.public import Box, PrivateKey, PublicKey
-from nacl.secret import SecretBox
-from nacl.signing import SigningKey
+from nacl.signing import SigningKey, VerifyKey
 
-from zemlevlasnyk.p2p import wire
-from zemlevlasnyk.p2p.errors import Code, local, remote
+from zemlevlasnyk.p2p import noise, wire
+from zemlevlasnyk.p2p.errors import Code, ProtocolError, local, remote
 from zemlevlasnyk.p2p.identity import COLOURS, Profile, clean_name
 from zemlevlasnyk.p2p.links import Invite
 
 PLAYING = "play"
 WATCHING = "watch"
 
+# Mixed into the handshake hash by both sides: a handshake made for anything else (another
+# application, another version of this protocol) cannot complete with ours.
+PROLOGUE = b"zemlevlasnyk/v2/handshake\n"
+TAG_AUTH = b"zemlevlasnyk/v2/auth\n"
+# Message 1 is at least the ephemeral key, the encrypted static key and an empty payload's tag.
+_MESSAGE_1_MIN = noise.DHLEN + noise.DHLEN + noise.TAGLEN + noise.TAGLEN
+
+
+def x25519_public(ed25519_public: bytes) -> bytes:
+    """The X25519 form of an Ed25519 public key; `ProtocolError(remote)` if it is not one."""
+    try:
+        return bytes(VerifyKey(ed25519_public).to_curve25519_public_key())
+    except (CryptoError, ValueError, TypeError, RuntimeError):
+        raise remote(Code.BAD_MESSAGE, "not a usable Ed25519 public key") from None
+
+
+def x25519_private(key: SigningKey) -> bytes:
+    return bytes(key.to_curve25519_private_key())
+
+
+def join_proof(secret: bytes, handshake_hash: bytes) -> str:
+    """Proves the join secret without revealing it, for this session only."""
+    return hmac.new(secret, handshake_hash, hashlib.sha256).hexdigest()
+
 
 class SecureChannel:
-    """Seals and opens messages for one connection, one direction each."""
+    """Seals and opens the messages of one connection with its two Noise ciphers.
 
-    def __init__(self, send_key: bytes, receive_key: bytes) -> None:
-        self._send = SecretBox(send_key)
-        self._receive = SecretBox(receive_key)
-        self._sent = 0
-        self._received = 0
+    A frame holds one message. Noise caps each of its messages at 65 535 bytes, so a longer
+    message is sealed as several Noise transport messages in one frame: every piece but the
+    last is exactly 65 535 bytes, which is how the receiver cuts them apart again."""
 
-    @staticmethod
-    def _nonce(counter: int) -> bytes:
-        return counter.to_bytes(SecretBox.NONCE_SIZE, "big")
+    def __init__(self, session: noise.Session) -> None:
+        self._send = session.send
+        self._receive = session.receive
+        self.handshake_hash = session.handshake_hash
 
     def seal(self, message: dict[str, Any]) -> bytes:
         return self.seal_encoded(wire.encode(message))
 
     def seal_encoded(self, plain: bytes) -> bytes:
         """Seal a message already encoded (the host encodes a broadcast once for all peers)."""
-        box = self._send.encrypt(plain, self._nonce(self._sent))
-        self._sent += 1
-        return box.ciphertext
+        pieces = [plain[i:i + noise.MAX_PLAINTEXT] for i in range(0, len(plain), noise.MAX_PLAINTEXT)] or [b""]
+        return b"".join(self._send.encrypt_with_ad(b"", piece) for piece in pieces)
+
+    def open_bytes(self, payload: bytes) -> bytes:
+        """The plain message bytes; `ProtocolError(remote)` for a frame that fails."""
+        pieces = [payload[i:i + noise.MAX_MESSAGE] for i in range(0, len(payload), noise.MAX_MESSAGE)]
+        if not pieces or len(pieces[-1]) < noise.TAGLEN:
+            raise remote(Code.GARBAGE, "a sealed frame too short to be one")
+        try:
+            return b"".join(self._receive.decrypt_with_ad(b"", piece) for piece in pieces)
+        except noise.NoiseError:
+            raise remote(Code.GARBAGE, "a frame failed authentication (forged, altered, replayed or out of order)") \
+                from None
 
     def open(self, payload: bytes) -> dict[str, Any]:
-        try:
-            plain = self._receive.decrypt(payload, self._nonce(self._received))
-        except CryptoError:
-            raise remote(Code.GARBAGE, "a frame failed authentication (forged, altered or out of order)") from None
-        self._received += 1
-        return wire.decode(plain)
+        return wire.decode(self.open_bytes(payload))
 
 
-def _session_keys(own: PrivateKey, their: bytes, transcript: bytes) -> tuple[bytes, bytes]:
-    """(peer-to-host key, host-to-peer key)."""
-    try:
-        shared = Box(own, PublicKey(their)).shared_key()
-    except (CryptoError, ValueError, TypeError):
-        raise remote(Code.HANDSHAKE, "unusable key exchange value") from None
-    to_host = hashlib.sha256(b"zemlevlasnyk/v1/key/to-host\n" + shared + transcript).digest()
-    to_peer = hashlib.sha256(b"zemlevlasnyk/v1/key/to-peer\n" + shared + transcript).digest()
-    return to_host, to_peer
-
-
-def _transcript(hello: bytes, welcome: bytes) -> bytes:
-    return hashlib.sha256(hello + welcome).digest()
-
-
-def _refusal(message: dict[str, Any]) -> Exception:
+def _refusal(message: dict[str, Any], *, authenticated: bool) -> ProtocolError:
     try:
         code = Code(message.get("code"))
     except ValueError:
         code = Code.REFUSED
-    return remote(code, f"the host refused: {str(message.get('message', ''))[:200]}")
+    text = str(message.get("message", ""))[:200]
+    if not authenticated:
+        # A plain refusal proves nothing about who sent it; it can only end the attempt.
+        text = f"{text} (an unauthenticated answer)"
+    return remote(code, f"the host refused: {text}")
+
+
+def _plain_error(payload: bytes) -> dict[str, Any] | None:
+    try:
+        message = wire.decode(payload)
+    except ProtocolError:
+        return None
+    return message if message["t"] == "error" else None
 
 
 @dataclass(frozen=True)
@@ -100,114 +125,135 @@ class Joiner:
 
 
 class ClientHandshake:
-    """The peer's side: `hello()`, then `receive_welcome()`, then `auth` is sent sealed."""
+    """The peer's side: `hello()`, then `receive_welcome()`, which gives the channel and the
+    sealed `auth` to send on it."""
 
-    def __init__(self, profile: Profile, invite: Invite, *, want: str = PLAYING, last_seq: int = -1) -> None:
+    def __init__(self, profile: Profile, invite: Invite, *, want: str = PLAYING, last_seq: int = -1,
+                 ephemeral_private: bytes | None = None) -> None:
         if want not in (PLAYING, WATCHING):
             raise local(Code.BAD_MESSAGE, f"want must be {PLAYING!r} or {WATCHING!r}")
         self._profile = profile
         self._invite = invite
         self._want = want
         self._last_seq = last_seq
-        self._ephemeral = PrivateKey.generate()
-        self._hello = wire.encode({"t": "hello", "proto": wire.PROTOCOL_VERSION, "app": "zemlevlasnyk",
-                                   "table": invite.table, "key": profile.key_hex,
-                                   "eph": bytes(self._ephemeral.public_key).hex()})
+        try:
+            host_static = x25519_public(invite.host_key)
+        except ProtocolError:
+            raise local(Code.BAD_LINK, "the invite's host key is not a usable key") from None
+        self._noise = noise.Initiator(x25519_private(profile.signing_key), host_static, PROLOGUE,
+                                      ephemeral_private=ephemeral_private)
+        self._hello = self._noise.write_message_1(wire.encode(
+            {"t": "hello", "proto": wire.PROTOCOL_VERSION, "table": invite.table}))
 
     def hello(self) -> bytes:
         return self._hello
 
     def receive_welcome(self, payload: bytes) -> tuple[SecureChannel, bytes]:
         """The channel, and the sealed `auth` frame to send on it."""
-        welcome = wire.decode(payload)
+        try:
+            answer, session = self._noise.read_message_2(payload)
+        except noise.NoiseError:
+            refusal = _plain_error(payload)
+            if refusal is not None:
+                raise _refusal(refusal, authenticated=False) from None
+            raise remote(Code.HOST_KEY_MISMATCH, "the host did not prove it holds the key in the invite link: "
+                                                 "refusing to talk to it") from None
+        welcome = wire.decode(answer)
         if welcome["t"] == "error":
-            raise _refusal(welcome)
+            raise _refusal(welcome, authenticated=True)
         if welcome["t"] != "welcome":
             raise remote(Code.HANDSHAKE, f"expected welcome, got {welcome['t']!r}")
         if wire.field(welcome, "proto", int) != wire.PROTOCOL_VERSION:
             raise remote(Code.VERSION, f"host speaks protocol {welcome['proto']}, we speak {wire.PROTOCOL_VERSION}")
-        host_key = wire.hex_field(welcome, "key", 32)
-        if host_key != self._invite.host_key:
-            raise remote(Code.HOST_KEY_MISMATCH,
-                         "the host's key is not the one in the invite link: refusing to talk to it")
         if wire.field(welcome, "table", str) != self._invite.table:
             raise remote(Code.WRONG_TABLE, "the host answered for another table")
-        if wire.field(welcome, "hello", str) != wire.sha256_hex(self._hello):
-            raise remote(Code.HANDSHAKE, "the host's welcome answers another hello")
-        if not wire.check_signature(host_key.hex(), wire.TAG_WELCOME, welcome):
-            raise remote(Code.BAD_SIGNATURE, "the host's welcome is not signed by its key")
-        eph = wire.hex_field(welcome, "eph", 32)
-        transcript = _transcript(self._hello, payload)
-        to_host, to_peer = _session_keys(self._ephemeral, eph, transcript)
-        channel = SecureChannel(send_key=to_host, receive_key=to_peer)
-        proof = None
-        if self._invite.secret is not None:
-            proof = hmac.new(self._invite.secret, transcript, hashlib.sha256).hexdigest()
-        auth = {"t": "auth", "name": self._profile.name, "colour": self._profile.colour,
-                "join": proof, "want": self._want, "last_seq": self._last_seq,
-                "sig": self._profile.sign(wire.TAG_AUTH + transcript).hex()}
+        channel = SecureChannel(session)
+        secret = self._invite.secret
+        auth = {"t": "auth", "key": self._profile.key_hex, "name": self._profile.name,
+                "colour": self._profile.colour, "want": self._want, "last_seq": self._last_seq,
+                "join": join_proof(secret, session.handshake_hash) if secret is not None else None,
+                "sig": self._profile.sign(TAG_AUTH + session.handshake_hash).hex()}
         return channel, channel.seal(auth)
 
 
 class HostHandshake:
-    """The host's side: `receive_hello()` gives the welcome, `receive_auth()` the joiner."""
+    """The host's side: `receive_hello()` gives message 2, `receive_auth()` the joiner.
 
-    def __init__(self, host_key: SigningKey, table: str, join_secret: bytes) -> None:
-        self._host_key = host_key
+    When either raises, `refusal(error)` is the frame that tells the peer why, in the
+    strongest form available at that point."""
+
+    def __init__(self, host_key: SigningKey, table: str, join_secret: bytes, *,
+                 ephemeral_private: bytes | None = None) -> None:
         self._table = table
         self._secret = join_secret
-        self._ephemeral = PrivateKey.generate()
-        self._hello: dict[str, Any] | None = None
+        self._noise = noise.Responder(x25519_private(host_key), PROLOGUE, ephemeral_private=ephemeral_private)
+        self._read_hello = False
         self._channel: SecureChannel | None = None
-        self._transcript = b""
 
     def receive_hello(self, payload: bytes) -> bytes:
-        hello = wire.decode(payload)
+        """Message 2 (the welcome) for the peer's message 1."""
+        if self._read_hello:
+            raise local(Code.HANDSHAKE, "hello received twice")
+        if len(payload) < _MESSAGE_1_MIN:
+            raise remote(Code.GARBAGE, "not a handshake message")
+        try:
+            plain = self._noise.read_message_1(payload)
+        except noise.NoiseError:
+            raise remote(Code.HOST_KEY_MISMATCH, "the handshake is not addressed to this host's key (or speaks "
+                                                 "another protocol version)") from None
+        self._read_hello = True
+        hello = wire.decode(plain)
         if hello["t"] != "hello":
             raise remote(Code.HANDSHAKE, f"expected hello, got {hello['t']!r}")
         if wire.field(hello, "proto", int) != wire.PROTOCOL_VERSION:
             raise remote(Code.VERSION, f"peer speaks protocol {hello['proto']}, we speak {wire.PROTOCOL_VERSION}")
         if wire.field(hello, "table", str) != self._table:
             raise remote(Code.WRONG_TABLE, "this host serves another table")
-        wire.hex_field(hello, "key", 32)
-        eph = wire.hex_field(hello, "eph", 32)
-        self._hello = hello
-        welcome = wire.sign(self._host_key, wire.TAG_WELCOME, {
-            "t": "welcome", "proto": wire.PROTOCOL_VERSION, "table": self._table,
-            "key": bytes(self._host_key.verify_key).hex(),
-            "eph": bytes(self._ephemeral.public_key).hex(), "hello": wire.sha256_hex(payload)})
-        welcome_bytes = wire.encode(welcome)
-        self._transcript = _transcript(payload, welcome_bytes)
-        to_host, to_peer = _session_keys(self._ephemeral, eph, self._transcript)
-        self._channel = SecureChannel(send_key=to_peer, receive_key=to_host)
-        return welcome_bytes
+        return self._welcome({"t": "welcome", "proto": wire.PROTOCOL_VERSION, "table": self._table})
+
+    def _welcome(self, payload: dict[str, Any]) -> bytes:
+        message, session = self._noise.write_message_2(wire.encode(payload))
+        self._channel = SecureChannel(session)
+        return message
 
     @property
     def channel(self) -> SecureChannel | None:
-        """The channel once the welcome is out (to seal a refusal of the auth)."""
+        """The channel once message 2 is out."""
         return self._channel
 
+    def refusal(self, error: ProtocolError) -> bytes:
+        """The `error` frame for `error`: sealed once the channel exists, inside message 2
+        once message 1 was read, in the clear before (then it proves nothing to the peer)."""
+        message = {"t": "error", "code": error.code.value, "message": error.message}
+        if self._channel is not None:
+            return self._channel.seal(message)
+        if self._read_hello:
+            return self._welcome(message)
+        return wire.encode(message)
+
     def receive_auth(self, payload: bytes) -> tuple[SecureChannel, Joiner]:
-        if self._hello is None or self._channel is None:
+        if self._channel is None:
             raise local(Code.HANDSHAKE, "auth before hello")
         auth = self._channel.open(payload)
         if auth["t"] != "auth":
             raise remote(Code.HANDSHAKE, f"expected auth, got {auth['t']!r}")
-        key = self._hello["key"]
+        key = wire.hex_field(auth, "key", 32)
+        assert key is not None
+        if x25519_public(key) != self._noise.remote_static:
+            raise remote(Code.BAD_SIGNATURE, "the identity key is not the one the handshake was made with")
         sig = wire.hex_field(auth, "sig", 64)
-        if not wire.verify_raw(key, wire.TAG_AUTH + self._transcript, sig):
+        assert sig is not None
+        hh = self._channel.handshake_hash
+        if not wire.verify_raw(key.hex(), TAG_AUTH + hh, sig):
             raise remote(Code.BAD_SIGNATURE, "the peer could not prove it holds its key")
         proof = wire.field(auth, "join", str, optional=True)
-        if proof is not None:
-            expected = hmac.new(self._secret, self._transcript, hashlib.sha256).hexdigest()
-            if not hmac.compare_digest(proof, expected):
-                raise remote(Code.BAD_SECRET, "wrong join secret")
+        if proof is not None and not hmac.compare_digest(proof.encode(), join_proof(self._secret, hh).encode()):
+            raise remote(Code.BAD_SECRET, "wrong join secret")
         want = wire.field(auth, "want", str)
         if want not in (PLAYING, WATCHING):
             raise remote(Code.BAD_MESSAGE, f"auth.want must be {PLAYING!r} or {WATCHING!r}")
         colour = wire.field(auth, "colour", str)
-        joiner = Joiner(key=key, name=clean_name(wire.field(auth, "name", str)),
+        joiner = Joiner(key=key.hex(), name=clean_name(wire.field(auth, "name", str)),
                         colour=colour if colour in COLOURS else COLOURS[0], want=want,
                         has_secret=proof is not None, last_seq=wire.field(auth, "last_seq", int))
         return self._channel, joiner
-

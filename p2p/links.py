@@ -9,8 +9,12 @@ from __future__ import annotations
 
 import ipaddress
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import parse_qs, urlsplit
+
+from nacl.exceptions import CryptoError
+from nacl.signing import VerifyKey
 
 from zemlevlasnyk.p2p.errors import Code, local
 
@@ -66,11 +70,22 @@ def parse_invite(link: str) -> Invite:
     key = _hex_field(query, "key", KEY_BYTES, bad)
     if key is None:
         raise bad("no host key")
+    if not usable_key(key):
+        raise bad("the host key is not a public key")
     secret = _hex_field(query, "secret", SECRET_BYTES, bad)
     return Invite(host, port, table, key, secret)
 
 
-def _hex_field(query: dict[str, list[str]], name: str, size: int, bad) -> bytes | None:
+def usable_key(public_key: bytes) -> bool:
+    """Whether `public_key` is an Ed25519 key with an X25519 form (the handshake needs both)."""
+    try:
+        VerifyKey(public_key).to_curve25519_public_key()
+    except (CryptoError, ValueError, TypeError):
+        return False
+    return True
+
+
+def _hex_field(query: dict[str, list[str]], name: str, size: int, bad: Callable[[str], Exception]) -> bytes | None:
     values = query.get(name)
     if not values:
         return None

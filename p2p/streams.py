@@ -1,26 +1,31 @@
-"""Thin trio adapters: frames and sealed messages over a trio stream, and dialling a table.
+"""Thin trio adapters: frames and sealed messages over a trio stream, dialling a table
+(`open_table`, the peer's side) and shaking hands with a peer (`accept_peer`, the host's).
 
-All protocol decisions live in the sans-IO modules (`framing`, `handshake`); this module
-only moves their bytes.
+All protocol decisions live in the sans-IO modules (`framing`, `noise`, `handshake`); this
+module only moves their bytes. These two functions are the only way in for the rest.
 """
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import trio
+from nacl.signing import SigningKey
 
 from zemlevlasnyk.p2p import wire
 from zemlevlasnyk.p2p.errors import Code, Fault, ProtocolError, remote
 from zemlevlasnyk.p2p.framing import FrameDecoder, encode_frame
-from zemlevlasnyk.p2p.handshake import PLAYING, ClientHandshake, SecureChannel
+from zemlevlasnyk.p2p.handshake import PLAYING, ClientHandshake, HostHandshake, Joiner, SecureChannel
 from zemlevlasnyk.p2p.identity import Profile
 from zemlevlasnyk.p2p.links import Invite
 
 # Big enough for a whole record in one read, small enough to bound each read's buffer.
 RECEIVE_CHUNK = 64 * 1024
-# A LAN peer answers a handshake in milliseconds; ten seconds forgives a busy laptop while
-# a silent connection cannot hold the door open.
+# A LAN host answers a handshake in milliseconds; ten seconds forgives a busy laptop.
 HANDSHAKE_SECONDS = 10.0
+# The host's side is stricter: its door is shared by everyone on the Wi-Fi, and a peer's
+# whole handshake is one frame out and one in (p2p/admission.py keeps the same figure).
+ACCEPT_SECONDS = 3.0
 # A last word to a peer we drop must not hold us up.
 ERROR_SECONDS = 1.0
 # Both sides say something at least this often (a `ping` when there is nothing else), and
@@ -48,7 +53,7 @@ class FramedStream:
                 if self._decoder.pending:
                     raise remote(Code.GARBAGE, "connection closed in the middle of a frame")
                 return None
-            self._frames = self._decoder.feed(data)
+            self._frames = self._decoder.feed(bytes(data))
         return self._frames.pop(0)
 
     async def aclose(self) -> None:
@@ -73,6 +78,11 @@ class SecureStream:
     async def receive(self) -> dict[str, Any] | None:
         payload = await self.framed.receive()
         return None if payload is None else self._channel.open(payload)
+
+    async def receive_bytes(self) -> bytes | None:
+        """The next message's plain bytes, undecoded (a record is sliced, not re-encoded)."""
+        payload = await self.framed.receive()
+        return None if payload is None else self._channel.open_bytes(payload)
 
     async def aclose(self) -> None:
         await self.framed.aclose()
@@ -115,6 +125,39 @@ async def open_table(invite: Invite, profile: Profile, *, want: str = PLAYING, l
             raise
         raise remote(Code.CLOSED, f"the connection broke during the handshake: {exc}") from None
     return SecureStream(framed, channel)
+
+
+async def accept_peer(stream: trio.abc.Stream, *, key: SigningKey, table: str, join_secret: bytes,
+                      seconds: float = ACCEPT_SECONDS) -> tuple[SecureStream, Joiner]:
+    """The host's side of the handshake over a fresh connection: the sealed stream and who
+    is on the other end. On any failure the peer is told why (as far as it can be, see
+    `HostHandshake.refusal`), the stream is closed, and `ProtocolError(remote)` raised;
+    `seconds` bounds the whole handshake (`handshake` error when it runs out)."""
+    framed = FramedStream(stream)
+    handshake = HostHandshake(key, table, join_secret)
+    try:
+        with trio.fail_after(seconds):
+            hello = await framed.receive()
+            if hello is None:
+                raise remote(Code.CLOSED, "the peer hung up before its handshake")
+            await framed.send(handshake.receive_hello(hello))
+            auth = await framed.receive()
+            if auth is None:
+                raise remote(Code.CLOSED, "the peer hung up during the handshake")
+            channel, joiner = handshake.receive_auth(auth)
+    except ProtocolError as exc:
+        with trio.move_on_after(ERROR_SECONDS), \
+                contextlib.suppress(trio.BrokenResourceError, trio.ClosedResourceError, OSError, ProtocolError):
+            await framed.send(handshake.refusal(exc))
+        await framed.aclose()
+        raise
+    except trio.TooSlowError:
+        await framed.aclose()
+        raise remote(Code.HANDSHAKE, f"no handshake within {seconds:g} s") from None
+    except (trio.BrokenResourceError, trio.ClosedResourceError, OSError) as exc:
+        await framed.aclose()
+        raise remote(Code.CLOSED, f"the connection broke during the handshake: {exc}") from None
+    return SecureStream(framed, channel), joiner
 
 
 async def send_plain_error(framed: FramedStream, code: Code, message: str, *,

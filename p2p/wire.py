@@ -18,7 +18,7 @@ from nacl.signing import SigningKey, VerifyKey
 from zemlevlasnyk.engine import canonical_json
 from zemlevlasnyk.p2p.errors import Code, remote
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 
 # Domain tags, one per kind of signed object (see docs/PROTOCOL.md, "What is signed").
 TAG_ACTION = b"zemlevlasnyk/v1/action\n"

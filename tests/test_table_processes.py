@@ -48,7 +48,7 @@ def test_four_processes_play_a_game_and_agree(tmp_path) -> None:
     assert host.returncode == 0, host_err
     final = _final_hash(host_out)
     assert "result: " in host_out
-    for p, (out, err) in zip(peers, outs):
+    for p, (out, err) in zip(peers, outs, strict=True):
         assert p.returncode == 0, err
         assert _final_hash(out) == final
     # each peer kept the records on disk, and they verify offline to the same end
@@ -63,7 +63,9 @@ def test_four_processes_play_a_game_and_agree(tmp_path) -> None:
 
 @pytest.mark.parametrize("args, message", [
     (["join", "http://nope"], "not a table invite link"),
-    (["join", "zemlevlasnyk://127.0.0.1:1/0123456789abcdef?key=" + "00" * 32], "cannot reach"),
+    (["join", "zemlevlasnyk://127.0.0.1:1/0123456789abcdef?key=" + "00" * 32], "not a public key"),
+    (["join", "zemlevlasnyk://127.0.0.1:1/0123456789abcdef?key="
+              "ea4a6c63e29c520abef5507b132ec5f9954776aebebe7b92421eea691446d22c"], "cannot reach"),
     (["join"], "either an invite link or --table"),
     (["join", "zemlevlasnyk://127.0.0.1:1/0123456789abcdef?key=" + "00" * 32, "--table", "x"], "either"),
     (["host", "--start-at", "9"], "--start-at"),

@@ -58,7 +58,7 @@ async def test_intruders_get_typed_errors_while_the_game_goes_on(tmp_path) -> No
         stream = await open_table(wrong_secret, profile(7))
         message = await stream.receive()
         assert message["t"] == "error" and message["code"] == Code.BAD_SECRET.value
-        impostor = Invite(invite.host, invite.port, invite.table, b"\x01" * 32, invite.secret)
+        impostor = Invite(invite.host, invite.port, invite.table, profile(9).public_key, invite.secret)
         with pytest.raises(ProtocolError) as err:
             await open_table(impostor, profile(8))
         assert err.value.code is Code.HOST_KEY_MISMATCH and err.value.fault is Fault.REMOTE
