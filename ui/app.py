@@ -16,13 +16,15 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import queue  # noqa: E402
 import sys  # noqa: E402
 import warnings  # noqa: E402
-from collections.abc import Awaitable, Callable  # noqa: E402
+from collections.abc import Callable  # noqa: E402
 from typing import Any  # noqa: E402
 
 import pygame  # noqa: E402
 import trio  # noqa: E402
 
-from .scenes.base import Scene  # noqa: E402
+from . import nav  # noqa: E402
+from .router import route  # noqa: E402
+from .scenes.base import Scene, Spawn  # noqa: E402
 
 # The window opens at this size; layouts hold down to MIN_SIZE.
 DEFAULT_SIZE = (1280, 800)
@@ -35,8 +37,6 @@ MAX_FRAME = 0.1
 # SDL falls back to these when it finds no screen: a window there is invisible. They are
 # used only when asked for by name (SDL_VIDEODRIVER), as tests do.
 HEADLESS_DRIVERS = ("offscreen", "dummy")
-
-Spawn = Callable[[Callable[[], Awaitable[Any]]], None]
 
 
 class NoDisplay(Exception):
@@ -75,6 +75,10 @@ class App:
 
     def quit(self) -> None:
         self.running = False
+
+    def go(self, to: nav.Nav) -> None:
+        """Where a scene asked to go (see `ui.nav` and `ui.router`)."""
+        route(self, to)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
@@ -124,9 +128,10 @@ def open_window(size: tuple[int, int] = DEFAULT_SIZE) -> pygame.Surface:
     return surface
 
 
-def run_window(*, lang: str = "uk", first: Callable[[App], Scene] | None = None,
+def run_window(*, lang: str = "uk", first: nav.Nav | Callable[[App], Scene] | None = None,
                interfaces: list[str] | None = None) -> int:
-    """Open the window on the main menu (or on `first(app)`) and play until it is closed."""
+    """Open the window on the main menu (or where `first` leads, or on the scene
+    `first(app)` makes) and play until it is closed."""
     surface = open_window()
     wake = pygame.event.custom_type()
     calls: queue.SimpleQueue[Callable[[], Any]] = queue.SimpleQueue()
@@ -144,8 +149,10 @@ def run_window(*, lang: str = "uk", first: Callable[[App], Scene] | None = None,
             app = App(surface.get_size(), lang=lang, interfaces=interfaces,
                       spawn=lambda fn: token.run_sync_soon(nursery.start_soon, fn))
             app_box.append(app)
-            from .scenes.menu import MenuScene
-            app.push(first(app) if first is not None else MenuScene(app))
+            if first is None or isinstance(first, nav.Nav):
+                app.go(first or nav.Menu())
+            else:
+                app.push(first(app))
             while app.running:
                 await trio.sleep(MAX_FRAME)
             nursery.cancel_scope.cancel()

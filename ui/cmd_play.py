@@ -26,7 +26,7 @@ def seed_arg(text: str) -> int:
     return value
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser("play", help="play against the computer in a window, skipping the menu")
     p.add_argument("--opponents", type=int, default=DEFAULT_OPPONENTS, metavar="N",
                    help=f"how many computer opponents, 1 to 3 (default {DEFAULT_OPPONENTS})")
@@ -41,10 +41,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from zemlevlasnyk.ui.app import App, NoDisplay, no_display_message, run_window
-    from zemlevlasnyk.ui.scenes.table import TableScene
+    from zemlevlasnyk.ui import nav
+    from zemlevlasnyk.ui.app import NoDisplay, no_display_message, run_window
     from zemlevlasnyk.ui.text import catalogue
-    from zemlevlasnyk.ui.vs_computer import MAX_OPPONENTS, available_levels, default_level, new_table
+    from zemlevlasnyk.ui.vs_computer import MAX_OPPONENTS, available_levels, default_level
 
     level = args.level or default_level()
     if level not in available_levels():
@@ -52,12 +52,7 @@ def run(args: argparse.Namespace) -> int:
     if not 1 <= args.opponents <= MAX_OPPONENTS:
         raise UserError(f"--opponents {args.opponents}: choose 1, 2 or 3")
     name = (args.name or "").strip() or catalogue(args.lang)["ui"]["default_name"]
-
-    def first(app: App) -> TableScene:
-        table = new_table(name=name, opponents=args.opponents, level=level, seed=args.seed)
-        app.spawn(table.run)
-        return TableScene(app, table)
-
+    first = nav.PlayComputer(name, args.opponents, level, args.seed)
     try:
         return run_window(lang=args.lang, first=first, interfaces=getattr(args, "interface", None))
     except NoDisplay as exc:

@@ -15,6 +15,7 @@ import pygame
 
 from zemlevlasnyk.engine import Action, Bid, Build, Buy, Game
 
+from . import nav
 from .app import App
 from .local_table import LocalTable
 from .scenes.base import Scene
@@ -30,8 +31,6 @@ WARM_ACTIONS = 6000
 # The level the screenshots' computer players play: present in every build of the engine,
 # and quick to fill a board. Trade offers need a level that makes them (the default one).
 SCREENSHOT_LEVEL = "random"
-# The person's name on screenshots (its initial differs from the computer players').
-SCREENSHOT_NAME = {"uk": "Марія", "en": "Maria"}
 
 
 def stand_in(game: Game, seat: int) -> Action:
@@ -50,7 +49,8 @@ def stand_in(game: Game, seat: int) -> Action:
 def warm_table(*, seed: int, lang: str, until: Callable[[LocalTable], bool] | None = None,
                opponents: int = 3, level: str = SCREENSHOT_LEVEL) -> LocalTable:
     """A table played from `seed` until `until(table)` (default: an interesting mid-game)."""
-    table = new_table(name=SCREENSHOT_NAME.get(lang, "Player"), opponents=opponents, level=level, seed=seed)
+    # The person's sample name (its initial differs from the computer players').
+    table = new_table(name=catalogue(lang)["ui"]["samples"]["name"], opponents=opponents, level=level, seed=seed)
     done = until or _mid_game
     for _ in range(WARM_ACTIONS):
         if table.outcome is not None or done(table):
@@ -95,7 +95,8 @@ def build_scene(app: App, name: str, seed: int) -> Scene:
     elif name == "results":
         table = warm_table(seed=seed, lang=app.lang, until=lambda t: False, opponents=2)
         out = [e["seat"] for e in table.take_events() if e["type"] == "eliminated"]
-        app.push(ResultsScene(app, table, display_names(table, _ui(app)), out))
+        names = display_names(table, _ui(app))
+        app.push(ResultsScene(app, table, names, out, again=nav.PlayComputer(names[table.me], 2, SCREENSHOT_LEVEL)))
         return app.top
     else:
         table = warm_table(seed=seed, lang=app.lang)

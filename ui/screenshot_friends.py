@@ -18,7 +18,6 @@ from zemlevlasnyk.p2p.policy import make_policy
 from .app import App
 from .net_common import Knocking
 from .scenes.base import Scene
-from .screenshot import SCREENSHOT_NAME
 from .text import catalogue
 
 # Documentation addresses and ports (RFC 5737): what a LAN would show, pointing nowhere.
@@ -32,8 +31,7 @@ def _key(seed: int, n: int) -> SigningKey:
 
 
 def nearby_tables(seed: int, lang: str) -> list[TableAdvert]:
-    names = {"uk": [("Вечір у Лесі", "Леся"), ("Гуртожиток 4", "Андрій"), ("П'ятничний стіл", "Оксана")],
-             "en": [("Lesya's evening", "Lesya"), ("Dorm 4", "Andriy"), ("Friday table", "Oksana")]}[lang]
+    names = catalogue(lang)["ui"]["samples"]["tables"]
     shapes = [(2, 2, Phase.LOBBY, True), (1, 3, Phase.LOBBY, False), (4, 0, Phase.PLAYING, True)]
     tables = []
     for n, ((name, host), (taken, free, phase, clock)) in enumerate(zip(names, shapes)):
@@ -49,7 +47,7 @@ def friends_scene(app: App, seed: int) -> Scene:
     from .scenes.menu import MenuScene
     app.interfaces = ["127.0.0.1"]
     app.push(MenuScene(app))
-    scene = FriendsScene(app, profile=Profile(SCREENSHOT_NAME.get(app.lang, "Player"), "red", _key(seed, 9)))
+    scene = FriendsScene(app, profile=Profile(catalogue(app.lang)["ui"]["samples"]["name"], "red", _key(seed, 9)))
     scene.message = None
     scene.nearby = NearbyTables(("127.0.0.1",))
     scene.nearby.looking = True
@@ -62,7 +60,8 @@ def friends_scene(app: App, seed: int) -> Scene:
 def lobby_scene(app: App, seed: int) -> Scene:
     from .net_host import HostSession
     from .scenes.lobby import LobbyScene
-    names = (SCREENSHOT_NAME.get(app.lang, "Player"), *{"uk": ("Тарас", "Ірина"), "en": ("Taras", "Iryna")}[app.lang])
+    samples = catalogue(app.lang)["ui"]["samples"]
+    names = (samples["name"], *samples["friends"])
     host = Profile(names[0], "red", _key(seed, 10))
     session = HostSession(host, interfaces=("127.0.0.1",),
                           table_name=catalogue(app.lang)["ui"]["friends"]["table_name"].format(name=host.name))

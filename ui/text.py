@@ -18,7 +18,16 @@ def catalogue(lang: str) -> dict[str, Any]:
     if lang not in LANGUAGES:
         raise ValueError(f"no text catalogue for language {lang!r}")
     text = (resources.files("zemlevlasnyk.assets") / "text" / f"{lang}.json").read_text("utf-8")
-    return json.loads(text)
+    data = json.loads(text)
+    if not isinstance(data, dict) or not isinstance(data.get("ui"), dict):
+        raise ValueError(f"the {lang} text catalogue is not an object with a \"ui\" part")
+    return data
+
+
+def ui_words(lang: str) -> dict[str, Any]:
+    """The window's part of the catalogue."""
+    words: dict[str, Any] = catalogue(lang)["ui"]
+    return words
 
 
 def money(amount: int) -> str:

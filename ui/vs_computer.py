@@ -5,17 +5,12 @@ else is there to recognise it.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from nacl.signing import SigningKey
 
 from zemlevlasnyk.p2p.identity import COLOURS, Profile, clean_name
 from zemlevlasnyk.p2p.policy import levels
 
 from .local_table import LocalTable
-
-if TYPE_CHECKING:
-    from .app import App
 
 DEFAULT_OPPONENTS = 3
 # The level a new player meets first, if the engine has it: the rulebook's middle one.
@@ -47,9 +42,3 @@ def new_table(*, name: str, opponents: int, level: str, seed: int | None) -> Loc
     profile = Profile(clean_name(name), COLOURS[0], SigningKey.generate())
     return LocalTable(profile, opponents=opponents, level=level, seed=seed)
 
-
-def start_vs_computer(app: App, *, name: str, opponents: int, level: str, seed: int | None) -> None:
-    from .scenes.table import TableScene
-    table = new_table(name=name, opponents=opponents, level=level, seed=seed)
-    app.spawn(table.run)
-    app.reset(TableScene(app, table))

@@ -1,32 +1,66 @@
 """The scene contract: `layout` on a new window size, `handle_event` for input, `update(dt)`
-to move time on, `draw(surface)` to paint, which never changes anything."""
+to move time on, `draw(surface)` to paint, which never changes anything; `relabel` when
+the language changes.
+
+A scene sees the window through `SceneHost` (the app implements it): the language, the
+size, the mouse, a way to start trio tasks, and `go(intent)` to move elsewhere
+(`ui.nav`). It never imports the app or another scene.
+"""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable
+from typing import Any, Protocol
 
 import pygame
 
-from .. import theme
-from ..text import catalogue
+from .. import nav, theme
+from ..text import ui_words
 
-if TYPE_CHECKING:
-    from ..app import App
+Spawn = Callable[[Callable[[], Awaitable[Any]]], None]
+
+
+class SceneHost(Protocol):
+    """What a scene may ask of the window."""
+
+    @property
+    def lang(self) -> str: ...
+    @property
+    def size(self) -> tuple[int, int]: ...
+    @property
+    def mouse(self) -> tuple[int, int]: ...
+    @property
+    def interfaces(self) -> list[str] | None:
+        """`--interface` addresses for friends mode (None: the environment, else the LAN)."""
+    @property
+    def spawn(self) -> Spawn:
+        """Start a trio task in the window's nursery."""
+
+    def go(self, to: nav.Nav) -> None:
+        """Move to another scene (see `ui.nav`)."""
 
 
 class Scene:
     # A dialog is drawn over the scene beneath it; a screen hides everything beneath.
     overlay = False
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: SceneHost) -> None:
         self.app = app
-        self.t: dict[str, Any] = catalogue(app.lang)["ui"]
         self.size = (0, 0)
         # Pixel and font sizes for the window: see `theme.Sizes` (set again by `layout`).
         self.sizes = theme.sizes_for(app.size)
 
+    @property
+    def t(self) -> dict[str, Any]:
+        """The window's words in the language chosen now (it may change while we are shown)."""
+        return ui_words(self.app.lang)
+
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
         self.sizes = theme.sizes_for(size)
+
+    def relabel(self) -> None:
+        """The language changed: make again every text the scene keeps (button labels,
+        messages); `layout` follows. Texts read from `t` while drawing change by themselves."""
 
     def handle_event(self, event: pygame.event.Event) -> None:
         pass

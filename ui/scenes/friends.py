@@ -19,14 +19,13 @@ from zemlevlasnyk.p2p.interfaces import InterfaceError, choose_interfaces
 from zemlevlasnyk.p2p.links import Invite, parse_invite
 from zemlevlasnyk.p2p.wire import PROTOCOL_VERSION
 
-from .. import clipboard, theme
+from .. import clipboard, nav, theme
 from ..fonts import Face
 from ..nearby import NearbyTables
 from ..widgets import Button, Style, TextField, draw_text, fit_line, panel, text_width, wrap
-from .base import Scene
+from .base import Scene, SceneHost
 
 if TYPE_CHECKING:
-    from ..app import App
     from ..net_host import HostSession
     from ..net_join import JoinSession
 
@@ -43,7 +42,7 @@ JOIN_WIDTH = 170
 
 
 class FriendsScene(Scene):
-    def __init__(self, app: App, *, profile: Profile | None = None) -> None:
+    def __init__(self, app: SceneHost, *, profile: Profile | None = None) -> None:
         """`profile`: who the person is at friends' tables (default: the stored default profile)."""
         super().__init__(app)
         self.f = self.t["friends"]
@@ -155,7 +154,7 @@ class FriendsScene(Scene):
     def _leave(self) -> None:
         if self.nearby is not None:
             self.nearby.stop()
-        self.app.pop()
+        self.app.go(nav.Back())
 
     def _me(self) -> Profile | None:
         """Who sits down: the profile under the name in the field (saved for next time)."""
@@ -174,13 +173,11 @@ class FriendsScene(Scene):
 
     def _host(self) -> None:
         from ..net_host import HostSession
-        from .lobby import LobbyScene
         me = self._me()
         if me is None or not self.interfaces:
             return
         session = HostSession(me, interfaces=self.interfaces, table_name=self.f["table_name"].format(name=me.name))
         self._open(session)
-        self.app.push(LobbyScene(self.app, session))
 
     def _join_link(self) -> None:
         try:
@@ -202,20 +199,19 @@ class FriendsScene(Scene):
 
     def _join(self, invite: Invite) -> None:
         from ..net_join import JoinSession
-        from .lobby import LobbyScene
         me = self._me()
         if me is None:
             return
         session = JoinSession(me, invite)
         self._open(session)
-        self.app.push(LobbyScene(self.app, session))
 
     def _open(self, session: HostSession | JoinSession) -> None:
-        """Start the session's task; stop looking while we sit at a table."""
+        """Start the session's task and show its lobby; stop looking while we sit at a table."""
         self.message = None
         self.app.spawn(session.run)
         if self.nearby is not None:
             self.nearby.stop()
+        self.app.go(nav.Lobby(session))
 
     # --- drawing --------------------------------------------------------------------------
 

@@ -8,19 +8,16 @@ start record arrives the table scene takes over; whoever arrived late watches.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
-from .. import clipboard, theme
+from .. import clipboard, nav, theme
 from ..fonts import Face
 from ..net_table import NetSession, NetTable
 from ..vs_computer import available_levels
 from ..widgets import Button, Style, draw_text, fit_line, flow, panel, text_width, wrap
-from .base import Scene
-
-if TYPE_CHECKING:
-    from ..app import App
+from .base import Scene, SceneHost
 
 LEAVE = ("leave",)
 START = ("start",)
@@ -37,7 +34,7 @@ KNOCK_TOP = 290
 
 
 class LobbyScene(Scene):
-    def __init__(self, app: App, session: NetSession) -> None:
+    def __init__(self, app: SceneHost, session: NetSession) -> None:
         super().__init__(app)
         self.l = self.t["lobby"]
         self.session = session
@@ -115,8 +112,7 @@ class LobbyScene(Scene):
     def update(self, dt: float) -> None:
         s = self.session
         if s.game is not None and s.my_seat is not None:
-            from .table import TableScene
-            self.app.reset(TableScene(self.app, NetTable(s)))
+            self.app.go(nav.Table(NetTable(s)))
             return
         state = self._state()
         if state != self.seen:
@@ -170,7 +166,7 @@ class LobbyScene(Scene):
 
     def _leave(self) -> None:
         self.session.close()
-        self.app.pop()
+        self.app.go(nav.Back())
 
     # --- drawing --------------------------------------------------------------------------
 

@@ -1,19 +1,14 @@
 """The main menu: play against the computer, play with friends, or quit."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from zemlevlasnyk.engine import load_preset
 
-from .. import theme
+from .. import nav, theme
 from ..fonts import Face
 from ..widgets import Button, Style, draw_text, stack
-from .base import Scene
-
-if TYPE_CHECKING:
-    from ..app import App
+from .base import Scene, SceneHost
 
 PLAY = "play"
 FRIENDS = "friends"
@@ -23,7 +18,7 @@ BUTTON_HEIGHT = 52
 
 
 class MenuScene(Scene):
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: SceneHost) -> None:
         super().__init__(app)
         self.buttons = [Button(self.t["menu_play_computer"], PLAY, style=Style.PRIMARY, size=theme.HEADING - 2),
                         Button(self.t["menu_play_friends"], FRIENDS, size=theme.HEADING - 2),
@@ -48,13 +43,11 @@ class MenuScene(Scene):
 
     def _choose(self, intent: str) -> None:
         if intent == PLAY:
-            from .setup import SetupScene
-            self.app.push(SetupScene(self.app))
+            self.app.go(nav.Setup())
         elif intent == FRIENDS:
-            from .friends import FriendsScene
-            self.app.push(FriendsScene(self.app))
+            self.app.go(nav.Friends())
         else:
-            self.app.quit()
+            self.app.go(nav.Quit())
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BACKGROUND)

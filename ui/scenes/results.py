@@ -2,22 +2,17 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 import pygame
 
 from zemlevlasnyk.engine import holdings
 
-from .. import theme
+from .. import nav, theme
 from ..fonts import Face
 from ..table_view import TableView
 from ..text import money
-from ..vs_computer import start_vs_computer
 from ..widgets import Button, Style, draw_text, panel
-from .base import Scene
-
-if TYPE_CHECKING:
-    from ..app import App
+from .base import Scene, SceneHost
 
 CARD_SIZE = (640, 460)
 ROW = 44
@@ -40,9 +35,13 @@ def standings(table: TableView, eliminated: Sequence[int] = ()) -> list[int]:
 
 
 class ResultsScene(Scene):
-    def __init__(self, app: App, table: TableView, names: Sequence[str], eliminated: Sequence[int] = ()) -> None:
+    def __init__(self, app: SceneHost, table: TableView, names: Sequence[str], eliminated: Sequence[int] = (), *,
+                 again: nav.PlayComputer | nav.FriendsAgain) -> None:
+        """`again`: where «play again» leads (the same game against the computer, or back
+        to the friends scene)."""
         super().__init__(app)
         self.table = table
+        self.again_to = again
         self.names = list(names)
         self.order = standings(table, eliminated)
         self.again = Button(self.t["play_again"], AGAIN, style=Style.PRIMARY)
@@ -62,17 +61,9 @@ class ResultsScene(Scene):
         click = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
         key = event.key if event.type == pygame.KEYDOWN else None
         if (click and self.again.hit(event.pos)) or key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self._again()
+            self.app.go(self.again_to)
         elif (click and self.menu.hit(event.pos)) or key == pygame.K_ESCAPE:
-            from .menu import MenuScene
-            self.app.reset(MenuScene(self.app))
-
-    def _again(self) -> None:
-        """A new game with the same opponents, level and name."""
-        players = self.table.players
-        level = next(p.bot for p in players if p.bot is not None)
-        start_vs_computer(self.app, name=self.names[self.table.me], opponents=len(players) - 1, level=level,
-                          seed=None)
+            self.app.go(nav.Menu())
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BACKGROUND)

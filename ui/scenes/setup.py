@@ -1,20 +1,15 @@
 """Setting up a game against the computer: how many opponents, how strong, your name."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from zemlevlasnyk.p2p.identity import MAX_NAME, clean_name
 
-from .. import theme
+from .. import nav, theme
 from ..fonts import Face
-from ..vs_computer import DEFAULT_OPPONENTS, available_levels, default_level, start_vs_computer
+from ..vs_computer import DEFAULT_OPPONENTS, available_levels, default_level
 from ..widgets import Button, Style, TextField, draw_text, panel
-from .base import Scene
-
-if TYPE_CHECKING:
-    from ..app import App
+from .base import Scene, SceneHost
 
 BACK = "back"
 START = "start"
@@ -25,7 +20,7 @@ ROW = 46
 
 
 class SetupScene(Scene):
-    def __init__(self, app: App, *, seed: int | None = None) -> None:
+    def __init__(self, app: SceneHost, *, seed: int | None = None) -> None:
         super().__init__(app)
         self.seed = seed
         self.opponents = DEFAULT_OPPONENTS
@@ -76,18 +71,18 @@ class SetupScene(Scene):
                     self.level = b.intent
             self._mark()
             if self.back.hit(event.pos):
-                self.app.pop()
+                self.app.go(nav.Back())
             elif self.start.hit(event.pos):
                 self._start()
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                self.app.pop()
+                self.app.go(nav.Back())
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self._start()
 
     def _start(self) -> None:
-        start_vs_computer(self.app, name=clean_name(self.name.text) if self.name.text.strip() else
-                          self.t["default_name"], opponents=self.opponents, level=self.level, seed=self.seed)
+        name = clean_name(self.name.text) if self.name.text.strip() else self.t["default_name"]
+        self.app.go(nav.PlayComputer(name, self.opponents, self.level, self.seed))
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BACKGROUND)

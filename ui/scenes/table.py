@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
 from zemlevlasnyk.engine import BANK, Action, Bid, Build, EndTurn, Resign, Roll, RollForDouble
 
-from .. import theme
+from .. import nav, theme
 from ..board import draw_board, draw_dice, draw_token
 from ..board_geometry import BoardGeometry
 from ..decisions import BID, RESIGN, TRADE, Intent, deed_buttons, main_buttons, prompt
@@ -30,10 +30,7 @@ from ..table_view import TableView
 from ..text import money
 from ..tokens import TokenAnimator
 from ..widgets import Button, Stepper, Style, draw_text, flow, panel, scrim, wrap
-from .base import Scene
-
-if TYPE_CHECKING:
-    from ..app import App
+from .base import Scene, SceneHost
 from .offer import DIALOG_WIDTH, draw_offer, offer_height, place_answers
 
 # The side panel never gets narrower than this; the board takes the rest of the width.
@@ -82,7 +79,7 @@ def display_names(table: TableView, t: dict[str, Any]) -> list[str]:
 
 
 class TableScene(Scene):
-    def __init__(self, app: App, table: TableView) -> None:
+    def __init__(self, app: SceneHost, table: TableView) -> None:
         super().__init__(app)
         self.table = table
         self.game = table.game
@@ -233,10 +230,18 @@ class TableScene(Scene):
         if self.table.outcome is not None and not self.animator.busy:
             self.over_for += dt
             if self.over_for >= RESULTS_DELAY:
-                from .friends_results import FriendsResultsScene
-                from .results import ResultsScene
-                results = ResultsScene if self.net is None else FriendsResultsScene
-                self.app.reset(results(self.app, self.table, self.names, self.eliminated))
+                self.app.go(nav.Results(self.table, self.names, self.eliminated, again=self._again()))
+
+    def _again(self) -> nav.PlayComputer | nav.FriendsAgain:
+        """Where «play again» leads: the same game against the computer (opponents, level,
+        name), or back to the friends scene to open or join a new table."""
+        if self.net is not None:
+            return nav.FriendsAgain()
+        players = self.table.players
+        level = next((p.bot for p in players if p.bot is not None), None)
+        if level is None:
+            return nav.FriendsAgain()
+        return nav.PlayComputer(self.names[self.me], len(players) - 1, level)
 
     def _tell(self, events: list[dict[str, Any]]) -> None:
         """Put events into the feed, in words."""
@@ -336,7 +341,7 @@ class TableScene(Scene):
         if self._modal():
             for b in self.moves:
                 if b.hit(pos):
-                    self._send(b.intent)
+                    self.send(b.intent)
             return
         if self.selected is not None:
             if self.deed_close.collidepoint(pos):
@@ -344,7 +349,7 @@ class TableScene(Scene):
                 return
             for b in self.deed:
                 if b.hit(pos) and not self.animator.busy:
-                    self._send(b.intent)
+                    self.send(b.intent)
                     return
             if self.deed_rect.collidepoint(pos):
                 return
@@ -369,14 +374,14 @@ class TableScene(Scene):
             buttons = [*self.moves, *(self._confirm_buttons() or self.extras)]
         for b in buttons:
             if b.hit(pos):
-                self._intent(b.intent) if isinstance(b.intent, Intent) else self._send(b.intent)
+                self._intent(b.intent) if isinstance(b.intent, Intent) else self.send(b.intent)
                 return
 
     def _press_primary(self) -> None:
         """Enter or Space: roll or end the turn; never a move that spends money."""
         for b in self.moves:
             if b.enabled and isinstance(b.intent, KEYBOARD_MOVES):
-                self._send(b.intent)
+                self.send(b.intent)
                 return
 
     def _select(self, cell: int | None) -> None:
@@ -387,24 +392,22 @@ class TableScene(Scene):
     def _intent(self, intent: Intent) -> None:
         if intent is BID:
             self.stepper.commit()
-            self._send(Bid(self.me, self.stepper.value))
+            self.send(Bid(self.me, self.stepper.value))
         elif intent is TRADE:
-            from .trade import TradeScene
-            self.app.push(TradeScene(self.app, self))
+            self.app.go(nav.Trade(self))
         elif intent is RESIGN:
             self._ask(RESIGN)
         elif intent is LEAVE:
             self._ask(CONFIRM_LEAVE)
         elif intent is CONFIRM_LEAVE:
-            from .menu import MenuScene
             self.table.close()
-            self.app.reset(MenuScene(self.app))
+            self.app.go(nav.Menu())
             return
         elif intent is CANCEL:
             self._ask(None)
         self._place_buttons()
 
-    def _send(self, action: Action) -> None:
+    def send(self, action: Action) -> None:
         self._ask(None)
         if self.net is not None and self.net.cheated:
             return   # the game is stopped: a host caught cheating gets no more moves

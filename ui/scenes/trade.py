@@ -5,22 +5,16 @@ the engine (`game.is_legal`), never decided here.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from zemlevlasnyk.engine import ProposeTrade
 
-from .. import theme
+from .. import nav, theme
 from ..board import deed_colour
 from ..fonts import Face
 from ..text import money
 from ..widgets import Button, Stepper, Style, draw_text, panel, scrim
-from .base import Scene
-
-if TYPE_CHECKING:
-    from ..app import App
-    from .table import TableScene
+from .base import Scene, SceneHost
 
 DIALOG_SIZE = (780, 600)
 CHIP_HEIGHT = 28
@@ -34,7 +28,7 @@ CANCEL = "cancel"
 class TradeScene(Scene):
     overlay = True
 
-    def __init__(self, app: App, table_scene: TableScene) -> None:
+    def __init__(self, app: SceneHost, table_scene: nav.TradeSource) -> None:
         super().__init__(app)
         self.table_scene = table_scene
         self.game = table_scene.game
@@ -122,7 +116,7 @@ class TradeScene(Scene):
             if self.money.key(event):
                 self._refresh()
             elif event.key == pygame.K_ESCAPE:
-                self.app.pop()
+                self.app.go(nav.Back())
             return
         if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
             return
@@ -140,13 +134,13 @@ class TradeScene(Scene):
                 if b.hit(pos):
                     chosen.symmetric_difference_update({b.intent})
         if self.cancel.hit(pos):
-            self.app.pop()
+            self.app.go(nav.Back())
             return
         if self.propose.hit(pos):
             proposal = self.proposal()
-            self.app.pop()
+            self.app.go(nav.Back())
             if proposal is not None:
-                self.table_scene._send(proposal)
+                self.table_scene.send(proposal)
             return
         self._refresh()
 

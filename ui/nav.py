@@ -1,0 +1,110 @@
+"""Where the window goes next: navigation intents that scenes hand to `SceneHost.go`.
+
+A scene never builds another scene (nor imports one, nor the app): it says where to go,
+and the router (`ui.router`) maps each intent to the scene it opens and how (on top of the
+stack, or alone). So the scenes stay independent of each other and of the window loop.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from zemlevlasnyk.engine import Action, Game
+    from zemlevlasnyk.p2p.identity import Profile
+
+    from .net_table import NetSession
+    from .table_view import TableView
+
+
+class TradeSource(Protocol):
+    """What the trade dialog needs from the table it was opened over."""
+
+    @property
+    def game(self) -> Game: ...
+    @property
+    def me(self) -> int: ...
+    @property
+    def names(self) -> list[str]: ...
+
+    def send(self, action: Action) -> None:
+        """Send the person's action to the table."""
+
+
+@dataclass(frozen=True)
+class Back:
+    """Close the top scene (a dialog, or a screen opened over another)."""
+
+
+@dataclass(frozen=True)
+class Quit:
+    """Close the window."""
+
+
+@dataclass(frozen=True)
+class Menu:
+    """The main menu, alone on the stack."""
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Setting up a game against the computer, over the menu."""
+
+    seed: int | None = None
+
+
+@dataclass(frozen=True)
+class Friends:
+    """Playing with friends: open a table, the tables nearby, an invite link."""
+
+    profile: Profile | None = None
+
+
+@dataclass(frozen=True)
+class FriendsAgain:
+    """After a friends game: the menu with the friends scene over it."""
+
+
+@dataclass(frozen=True)
+class Lobby:
+    """The lobby of a friends table we host or joined (its task is already running)."""
+
+    session: NetSession
+
+
+@dataclass(frozen=True)
+class PlayComputer:
+    """A new game against the computer, alone on the stack."""
+
+    name: str
+    opponents: int
+    level: str
+    seed: int | None = None
+
+
+@dataclass(frozen=True)
+class Table:
+    """The table of a game that runs already (a friends game that started), alone."""
+
+    table: TableView
+
+
+@dataclass(frozen=True)
+class Results:
+    """The results of a finished game, alone; `again` is where «play again» leads."""
+
+    table: TableView
+    names: Sequence[str]
+    eliminated: Sequence[int]
+    again: PlayComputer | FriendsAgain
+
+
+@dataclass(frozen=True)
+class Trade:
+    """The trade proposal dialog over the table."""
+
+    source: TradeSource
+
+
+Nav = Back | Quit | Menu | Setup | Friends | FriendsAgain | Lobby | PlayComputer | Table | Results | Trade
