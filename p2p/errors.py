@@ -26,6 +26,7 @@ class Code(str, Enum):
     HOST_KEY_MISMATCH = "host_key_mismatch"
     BAD_SECRET = "bad_secret"
     REFUSED = "refused"
+    BUSY = "busy"
     BAD_SIGNATURE = "bad_signature"
     WRONG_SEAT = "wrong_seat"
     REPLAYED = "replayed"
