@@ -34,6 +34,20 @@ def data_dir() -> Path:
     return Path(base) / APP_DIR
 
 
+def private_folder(sub: str, *, folder: Path | None = None) -> Path:
+    """`<data dir>/<sub>`, created if missing; the data folder and `sub` are entered by
+    their owner only (0700): they hold signing keys and the games played. `OSError` if they
+    cannot be made."""
+    base = folder or data_dir()
+    path = base / sub
+    for each in (base, path):
+        each.mkdir(parents=True, exist_ok=True, mode=0o700)
+        info = each.stat()
+        if info.st_mode & 0o077 and info.st_uid == os.geteuid():
+            each.chmod(0o700)
+    return path
+
+
 def clean_name(name: str) -> str:
     """A display name with control characters removed and its length capped."""
     cleaned = "".join(ch for ch in name if ch.isprintable()).strip()
@@ -80,7 +94,7 @@ def load_or_create(profile: str = "default", *, name: str | None = None,
     if colour is not None and colour not in COLOURS:
         raise local(Code.BAD_PROFILE, f"colour {colour!r} is not one of {', '.join(COLOURS)}")
     path = (folder or data_dir()) / "profiles" / f"{profile}.json"
-    if path.exists():
+    if path.exists() or path.is_symlink():
         stored = _read(path)
     else:
         stored = Profile(clean_name(name or os.environ.get("USER", "") or "Player"),
@@ -96,21 +110,29 @@ def load_or_create(profile: str = "default", *, name: str | None = None,
 def _read(path: Path) -> Profile:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(data, dict):
+            raise ValueError("it is not a JSON object")
         if data.get("format") != PROFILE_FORMAT:
             raise ValueError(f"unknown profile format {data.get('format')!r}")
         key = SigningKey(bytes.fromhex(data["signing_key"]))
         colour = data["colour"] if data.get("colour") in COLOURS else COLOURS[0]
         return Profile(clean_name(str(data["name"])), colour, key)
     except (OSError, ValueError, KeyError, TypeError) as exc:
-        raise local(Code.BAD_PROFILE, f"profile {path} is unreadable ({exc}); move it away to start afresh") from exc
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        raise local(Code.BAD_PROFILE, f"profile {path} is unreadable ({why}); move it away to start afresh") from None
 
 
 def _write(path: Path, profile: Profile) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
     data = {"format": PROFILE_FORMAT, "name": profile.name, "colour": profile.colour,
             "signing_key": bytes(profile.signing_key).hex()}
     tmp = path.with_suffix(".tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as handle:
-        json.dump(data, handle, indent=1)
-    os.replace(tmp, path)
+    try:
+        private_folder(path.parent.name, folder=path.parent.parent)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            json.dump(data, handle, indent=1)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except OSError as exc:
+        raise local(Code.BAD_PROFILE, f"cannot save profile {path} ({exc.strerror or exc})") from None
