@@ -298,7 +298,19 @@ class GameFile:
     size: int
     modified: float
     finished: bool
+    players: tuple[str, ...] = ()
     problem: SaveGameError | None = None
+
+
+def _player_names(loaded: Loaded) -> tuple[str, ...]:
+    """The names seated by the start record, as it says (unverified: for listing only)."""
+    if not loaded.records:
+        return ()
+    try:
+        players = json.loads(loaded.records[0].data)["body"]["setup"]["players"]
+        return tuple(str(p["name"]) for p in players)
+    except (ValueError, KeyError, TypeError):
+        return ()
 
 
 def list_games(folder: Path) -> list[GameFile]:
@@ -316,10 +328,10 @@ def list_games(folder: Path) -> list[GameFile]:
         try:
             loaded = read(path)
         except SaveGameError as exc:
-            found.append(GameFile(path, None, 0, stat.st_size, stat.st_mtime, False, exc))
+            found.append(GameFile(path, None, 0, stat.st_size, stat.st_mtime, False, problem=exc))
             continue
         found.append(GameFile(path, loaded.header, len(loaded.records), loaded.size, stat.st_mtime,
-                              loaded.finished))
+                              loaded.finished, _player_names(loaded)))
     found.sort(key=lambda g: g.modified, reverse=True)
     return found
 

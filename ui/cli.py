@@ -16,6 +16,8 @@ COMMAND_MODULES = (
     "zemlevlasnyk.ui.cmd_simulate",
     "zemlevlasnyk.ui.cmd_table",
     "zemlevlasnyk.ui.cmd_tables",
+    "zemlevlasnyk.ui.cmd_games",
+    "zemlevlasnyk.ui.cmd_verify",
     "zemlevlasnyk.ui.cmd_play",
     "zemlevlasnyk.ui.cmd_screenshot",
 )

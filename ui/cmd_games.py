@@ -1,0 +1,70 @@
+"""`zemlevlasnyk games`: the saved games on this computer (issue 8).
+
+Lists the unfinished games (those a table can be resumed from) with their table, players,
+number of records, size and date; `--all` lists the finished ones too, `--prune DAYS`
+removes finished games not touched for DAYS days. Listing changes nothing and creates
+nothing, not even the folder.
+"""
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+from typing import Any
+
+from zemlevlasnyk.p2p.identity import data_dir
+from zemlevlasnyk.p2p.savegame import GAMES_DIR, PRUNE_AFTER_DAYS, GameFile, SaveGameError, list_games, prune_finished
+from zemlevlasnyk.ui.cli import UserError
+from zemlevlasnyk.ui.text import LANGUAGES, catalogue
+
+_KIB = 1024
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = subparsers.add_parser("games", help="list the saved games on this computer (unfinished ones first of all)")
+    p.add_argument("--all", action="store_true", help="list finished games too")
+    p.add_argument("--prune", type=int, metavar="DAYS", nargs="?", const=PRUNE_AFTER_DAYS,
+                   help=f"remove finished games not touched for DAYS days (default {PRUNE_AFTER_DAYS})")
+    p.add_argument("--lang", choices=LANGUAGES, default="uk", help="language (default uk)")
+    p.set_defaults(func=run)
+
+
+def problem_text(error: SaveGameError, lang: str) -> str:
+    """A saved-game problem in the player's words."""
+    words: dict[str, str] = catalogue(lang)["commands"]["savegame"]
+    return words[error.problem.value].format(path=error.path, line=error.line, detail=error.detail)
+
+
+def _row(game: GameFile, words: dict[str, Any]) -> str:
+    assert game.header is not None
+    size = words["kib"].format(n=f"{game.size / _KIB:.1f}")
+    date = time.strftime("%Y-%m-%d %H:%M", time.localtime(game.modified))
+    row: str = words["row"].format(table=game.header.table, players=", ".join(game.players) or words["no_players"],
+                                   records=game.records, size=size, date=date)
+    if game.finished:
+        row += f"  ({words['finished']})"
+    return f"  {row}  {game.path}"
+
+
+def run(args: argparse.Namespace) -> int:
+    words: dict[str, Any] = catalogue(args.lang)["commands"]["games"]
+    folder = data_dir() / GAMES_DIR
+    if args.prune is not None:
+        if args.prune < 0:
+            raise UserError(f"--prune {args.prune}: the number of days cannot be negative")
+        try:
+            pruned = prune_finished(folder, days=args.prune) if folder.is_dir() else []
+        except SaveGameError as exc:
+            raise UserError(problem_text(exc, args.lang)) from None
+        print(words["pruned"].format(days=args.prune, count=len(pruned)))
+    games = [g for g in list_games(Path(folder)) if args.all or not g.finished]
+    if not games:
+        print(words["none"].format(folder=folder))
+        return 0
+    print(words["title_all" if args.all else "title"].format(folder=folder))
+    for game in games:
+        if game.problem is not None:
+            print("  " + words["unreadable"].format(name=game.path.name, problem=problem_text(game.problem, args.lang)))
+        else:
+            print(_row(game, words))
+    return 0
