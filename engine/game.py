@@ -536,7 +536,7 @@ class Game(GameState):
                 continue
             if H.raisable(self, debtor) < amount:
                 debts.pop(0)
-                self._bankrupt(debtor, creditor, ev)
+                self._bankrupt(debtor, creditor, ev, owed=amount, reason=reason)
                 if self.phase == "over":
                     return
                 continue
@@ -585,13 +585,17 @@ class Game(GameState):
     def _do_declare_bankruptcy(self, a: DeclareBankruptcy, chance: ChanceSource | None,
                                ev: list[Event]) -> None:
         debtor, creditor, amount, reason = self.debts.pop(0)
-        self._bankrupt(debtor, creditor, ev)
+        self._bankrupt(debtor, creditor, ev, owed=amount, reason=reason)
         if self.phase != "over":
             self._run_debts(chance, ev)
 
-    def _bankrupt(self, seat: int, creditor: int, ev: list[Event]) -> None:
+    def _bankrupt(self, seat: int, creditor: int, ev: list[Event], *, owed: int | None = None,
+                  reason: str | None = None) -> None:
+        """`owed` and `reason`: the debt that could not be paid (None when resigning). The
+        event also says what the seat could still have raised, so a window can explain it."""
         rules = self.rules
-        ev.append({"type": "bankrupt", "seat": seat, "creditor": _bank(creditor)})
+        ev.append({"type": "bankrupt", "seat": seat, "creditor": _bank(creditor), "owed": owed,
+                   "reason": reason, "raisable": H.raisable(self, seat)})
         if creditor != BANK:
             for c in rules.properties:
                 if self.owner[c] == seat:

@@ -75,7 +75,9 @@ def test_debt_automatic_bankruptcy_when_it_cannot_be_raised() -> None:
     game = owes_station_rent(players=3, cash=10_000)
     give(game, 0, 3)                                      # 3 500 more: still short
     events = act(game, Roll(0), dice=[(2, 3)])
-    assert of_type(events, "bankrupt") == [{"type": "bankrupt", "seat": 0, "creditor": 1}]
+    # 10 000 cash + 3 500 from mortgaging Кожум'яки could not pay 20 000 of station rent.
+    assert of_type(events, "bankrupt") == [{"type": "bankrupt", "seat": 0, "creditor": 1, "owed": 20_000,
+                                            "reason": "rent", "raisable": 13_500}]
     assert not game.alive[0] and game.active == 1 and game.phase == "pre_roll"
 
 
@@ -115,7 +117,8 @@ def test_debt_bankrupt_to_the_bank_returns_deeds_unowned() -> None:
     game.deck.remove(RELEASE)
     game.cards_held[0] = [RELEASE]
     events = act(game, Roll(0), dice=[(1, 3)])            # Земельний податок: 20 000
-    assert of_type(events, "bankrupt") == [{"type": "bankrupt", "seat": 0, "creditor": None}]
+    assert of_type(events, "bankrupt") == [{"type": "bankrupt", "seat": 0, "creditor": None, "owed": 20_000,
+                                            "reason": "tax", "raisable": 1_000 + 2 * 2_500 + 2_500 + 3_500}]
     assert payments(events) == [(0, None, 1_000, "bankruptcy")]
     for c in (1, 3, 12):
         assert game.owner[c] == BANK and not game.mortgaged[c] and game.buildings[c] == 0
@@ -134,7 +137,8 @@ def test_debt_declare_bankruptcy_instead_of_raising() -> None:
     give(game, 0, 39)
     act(game, Roll(0), dice=[(2, 3)])
     events = act(game, DeclareBankruptcy(0))
-    assert of_type(events, "bankrupt")[0]["creditor"] == 1
+    bankrupt = of_type(events, "bankrupt")[0]
+    assert bankrupt["creditor"] == 1 and bankrupt["owed"] == 20_000 and bankrupt["reason"] == "rent"
     assert game.owner[39] == 1 and not game.alive[0]
 
 
@@ -151,7 +155,8 @@ def test_debt_resign_is_bankruptcy_to_the_bank() -> None:
     game.mortgaged[15] = True
     events = act(game, Resign(0))
     assert of_type(events, "resigned") == [{"type": "resigned", "seat": 0}]
-    assert of_type(events, "bankrupt")[0]["creditor"] is None
+    bankrupt = of_type(events, "bankrupt")[0]
+    assert bankrupt["creditor"] is None and bankrupt["owed"] is None and bankrupt["reason"] is None
     assert payments(events) == [(0, None, 150_000, "bankruptcy")]
     assert game.owner[5] == game.owner[15] == BANK and not game.mortgaged[15]
     assert game.active == 1 and game.phase == "pre_roll" and game.outcome() is None

@@ -167,7 +167,8 @@ def test_jail_third_failed_try_bankrupt_when_it_cannot_be_raised() -> None:
     game.cash[0] = 1_000
     events = act(game, RollForDouble(0), dice=[(1, 2)])
     assert not game.alive[0]
-    assert of_type(events, "bankrupt") == [{"type": "bankrupt", "seat": 0, "creditor": None}]
+    assert of_type(events, "bankrupt") == [{"type": "bankrupt", "seat": 0, "creditor": None, "owed": 5_000,
+                                            "reason": "jail_fee", "raisable": 1_000}]
     assert game.active == 1 and game.phase == "pre_roll"
 
 
