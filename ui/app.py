@@ -5,6 +5,11 @@ opens the window and runs trio in guest mode (`trio.lowlevel.start_guest_run`): 
 hands its callbacks to the pygame loop, which runs them on the main thread between frames,
 so every SDL call stays on that thread while tables (in-process today, over the network
 later) run as trio tasks.
+
+The window draws only when something changed: after input, after trio ran callbacks (a
+table's news), while a scene moves (`Scene.next_frame() == 0`) or when a scene's own
+deadline comes (a clock's next second). In between it sleeps in SDL's event wait, so an
+idle table costs next to nothing.
 """
 from __future__ import annotations
 
@@ -13,8 +18,10 @@ import os
 # pygame prints a banner on import unless told not to; the window is not a place for it.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+import math  # noqa: E402
 import queue  # noqa: E402
 import sys  # noqa: E402
+import time  # noqa: E402
 import warnings  # noqa: E402
 from collections.abc import Callable  # noqa: E402
 from typing import Any  # noqa: E402
@@ -33,6 +40,9 @@ FPS = 60
 # A frame longer than this (the window was dragged, the laptop slept) counts as this long,
 # so animations do not jump.
 MAX_FRAME = 0.1
+# The longest the loop sleeps with nothing to do: short enough that Ctrl-C (handled in
+# Python, between SDL calls) is felt at once, long enough to cost nothing.
+IDLE_WAIT = 0.25
 
 # SDL falls back to these when it finds no screen: a window there is invisible. They are
 # used only when asked for by name (SDL_VIDEODRIVER), as tests do.
@@ -56,6 +66,8 @@ class App:
         self.scenes: list[Scene] = []
         self.mouse = (0, 0)
         self.running = True
+        # Called once by `quit` (the loop's way to end the trio run without polling).
+        self.on_quit: Callable[[], None] | None = None
 
     @property
     def top(self) -> Scene:
@@ -75,6 +87,9 @@ class App:
 
     def quit(self) -> None:
         self.running = False
+        if self.on_quit is not None:
+            self.on_quit()
+            self.on_quit = None
 
     def go(self, to: nav.Nav) -> None:
         """Where a scene asked to go (see `ui.nav` and `ui.router`)."""
@@ -91,14 +106,24 @@ class App:
         if self.scenes:
             self.top.handle_event(event)
 
-    def update(self, dt: float) -> None:
+    def update(self, dt: float, *, slept: bool = False) -> None:
+        """Move time on by `dt`. A frame that ran long while something moved counts as
+        MAX_FRAME; time the loop `slept` on purpose (nothing moved) counts in full."""
         if self.scenes:
-            self.top.update(min(dt, MAX_FRAME))
+            self.top.update(dt if slept else min(dt, MAX_FRAME))
 
     def draw(self, surface: pygame.Surface) -> None:
-        first = max((i for i, s in enumerate(self.scenes) if not s.overlay), default=0)
-        for scene in self.scenes[first:]:
+        for scene in self.visible():
             scene.draw(surface)
+
+    def visible(self) -> list[Scene]:
+        """The scenes drawn: the top screen and the dialogs over it."""
+        first = max((i for i, s in enumerate(self.scenes) if not s.overlay), default=0)
+        return self.scenes[first:]
+
+    def next_frame(self) -> float:
+        """Seconds until the window must be drawn again with no input (0: now, every frame)."""
+        return min((s.next_frame() for s in self.visible()), default=math.inf)
 
 
 def open_window(size: tuple[int, int] = DEFAULT_SIZE) -> pygame.Surface:
@@ -145,28 +170,37 @@ def run_window(*, lang: str = "uk", first: nav.Nav | Callable[[App], Scene] | No
 
     async def trio_main() -> None:
         token = trio.lowlevel.current_trio_token()
+        closed = trio.Event()
         async with trio.open_nursery() as nursery:
             app = App(surface.get_size(), lang=lang, interfaces=interfaces,
                       spawn=lambda fn: token.run_sync_soon(nursery.start_soon, fn))
+            # The window's code runs outside trio's context: it reaches trio through the token.
+            app.on_quit = lambda: token.run_sync_soon(closed.set)
             app_box.append(app)
             if first is None or isinstance(first, nav.Nav):
                 app.go(first or nav.Menu())
             else:
                 app.push(first(app))
-            while app.running:
-                await trio.sleep(MAX_FRAME)
+            if app.running:
+                await closed.wait()
             nursery.cancel_scope.cancel()
 
     trio.lowlevel.start_guest_run(trio_main, run_sync_soon_threadsafe=run_sync_soon_threadsafe,
                                   done_callback=finished.append, host_uses_signal_set_wakeup_fd=False)
     clock = pygame.time.Clock()
-    dt = 0.0
+    last = time.perf_counter()
+    due = 0.0               # when a scene wants its next frame (perf_counter seconds)
+    wanted = 0.0
+    waited: list[pygame.event.Event] = []
     try:
         while not finished:
+            news = not calls.empty()
             while not calls.empty():
                 calls.get()()
             app = app_box[0] if app_box else None
-            for event in pygame.event.get():
+            events = waited + pygame.event.get()
+            waited = []
+            for event in events:
                 if app is None or event.type == wake:
                     continue
                 if event.type == pygame.QUIT:
@@ -175,11 +209,25 @@ def run_window(*, lang: str = "uk", first: nav.Nav | Callable[[App], Scene] | No
                     app.resize(surface.get_size())
                 else:
                     app.handle_event(event)
-            if app is not None and app.running:
-                app.update(dt)
+            now = time.perf_counter()
+            dt, last = now - last, now
+            if app is None or not app.running:
+                clock.tick(FPS)
+                continue
+            app.update(dt, slept=wanted > 0)
+            wanted = app.next_frame()
+            if news or events or wanted == 0 or now >= due:
                 app.draw(surface)
                 pygame.display.flip()
-            dt = clock.tick(FPS) / 1000
+            due = now + wanted
+            if wanted == 0:
+                clock.tick(FPS)
+            else:
+                # Sleep in SDL until input, a trio callback (posted as `wake`) or the deadline.
+                wait = min(wanted, IDLE_WAIT)
+                event = pygame.event.wait(max(1, round(wait * 1000)))
+                if event.type != pygame.NOEVENT:
+                    waited.append(event)
     finally:
         pygame.quit()
     try:

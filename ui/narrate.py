@@ -1,12 +1,16 @@
 """Engine events told in words, for logs, the table's feed and headless play."""
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
 from zemlevlasnyk.engine import Ruleset
 
-from .text import catalogue, money
+from .text import GROUP_SEPARATOR, catalogue, money
+
+# An amount written in a ruleset's text with plain spaces between its groups ("20 000").
+_AMOUNT_GROUP = re.compile(r"(?<=\d) (?=\d{3}(?!\d))")
 
 # Events that say nothing a reader needs: the token's resting place is already in `moved`.
 SILENT = frozenset({"came_to_rest"})
@@ -24,21 +28,17 @@ def narrate(rules: Ruleset, e: dict[str, Any], lang: str = "uk",
 
     def who(seat: int | None) -> str:
         if seat is None:
-            return t["bank"]
+            return str(t["bank"])
         if names is not None and seat < len(names):
             return names[seat]
-        return t["player"].format(n=seat + 1)
+        return str(t["player"].format(n=seat + 1))
 
     def cell(c: int) -> str:
         return rules.cell_name(c, lang)
 
-    def card_text(card_id: str) -> str:
-        card = rules.cards[rules.card_index[card_id]]
-        return card.text.get(lang) or next(iter(card.text.values()))
-
     def reason(r: str) -> str:
         key = r.split(":", 1)[0]
-        return t["reasons"].get(key, r)
+        return str(t["reasons"].get(key, r))
 
     def cells(cs: list[int]) -> str:
         return ", ".join(f"«{cell(c)}»" if lang == "uk" else cell(c) for c in cs) or t["nothing"]
@@ -62,13 +62,13 @@ def narrate(rules: Ruleset, e: dict[str, Any], lang: str = "uk",
     elif kind in ("paid", "debt"):
         f["reason"] = reason(e["reason"])
     elif kind == "card_drawn":
-        f["card"] = card_text(e["card"])
+        f["card"] = card_text(rules, e["card"], lang)
     elif kind == "deck_reshuffled":
         f["cards"] = e["cards"]
     elif kind == "sent_to_jail":
         f["reason"] = t["jail_reasons"].get(e["reason"], e["reason"])
     elif kind == "left_jail":
-        f["how"] = t["jail_how"].get(e["how"], e["how"])
+        f["how"] = t["jail_how"].get(e["how"], e["how"]).format(fee=money(rules.jail_fee))
     elif kind == "jail_roll_failed":
         f["tries"] = e["tries"]
     elif kind in ("built", "building_sold"):
@@ -84,4 +84,11 @@ def narrate(rules: Ruleset, e: dict[str, Any], lang: str = "uk",
         f["turn"] = e["turn"]
     if template not in t:
         return None
-    return t[template].format(**f)
+    return str(t[template].format(**f))
+
+
+def card_text(rules: Ruleset, card_id: str, lang: str) -> str:
+    """A Фортуна card's words, its amounts made unbreakable like every amount the game shows."""
+    card = rules.cards[rules.card_index[card_id]]
+    text = card.text.get(lang) or next(iter(card.text.values()))
+    return _AMOUNT_GROUP.sub(GROUP_SEPARATOR, text)

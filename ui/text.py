@@ -1,7 +1,8 @@
 """Text catalogues (assets/text/*.json): the words the game shows, by language.
 
-Ukrainian first, English second. Money is shown as a whole number with thin groups,
-`150 000`, and no currency sign (the rulebook has none).
+Ukrainian first, English second. Money is shown as a whole number in groups of three,
+`150 000`, and no currency sign (the rulebook has none). The groups are joined by a
+no-break space, so an amount never breaks across lines.
 """
 from __future__ import annotations
 
@@ -30,6 +31,10 @@ def ui_words(lang: str) -> dict[str, Any]:
     return words
 
 
+# Between the groups of an amount: a space that never breaks a line.
+GROUP_SEPARATOR = "\u00a0"
+
+
 def money(amount: int) -> str:
     sign = "-" if amount < 0 else ""
-    return sign + f"{abs(amount):,}".replace(",", " ")
+    return sign + f"{abs(amount):,}".replace(",", GROUP_SEPARATOR)

@@ -41,6 +41,7 @@ class DrawnText:
     size: int
     box: pygame.Rect | None
     bounds: pygame.Rect
+    surface: int = 0           # which surface (`id`): the window, or an image drawn once and reused
 
     def fits(self) -> bool:
         """Inside its surface, and inside its box when it had one."""
@@ -72,7 +73,7 @@ def draw_text(surface: pygame.Surface, text: str, pos: tuple[int, int], size: in
         # The ink, not the line: a font's line box has room above and below the letters.
         ink = image.get_bounding_rect().move(rect.topleft) if image.get_width() else rect
         for drawn in _recorders:
-            drawn.append(DrawnText(text, ink, size, box, surface.get_rect()))
+            drawn.append(DrawnText(text, ink, size, box, surface.get_rect(), id(surface)))
     return rect
 
 
@@ -91,7 +92,8 @@ def _wrap(text: str, size: int, width: int, face: Face) -> tuple[list[str], bool
     broke = False
     lines: list[str] = []
     line = ""
-    for word in text.split():
+    # Only plain spaces separate words: a no-break space (inside an amount) never breaks.
+    for word in filter(None, text.split(" ")):
         candidate = f"{line} {word}" if line else word
         if f.size(candidate)[0] <= width:
             line = candidate
@@ -326,7 +328,8 @@ class Stepper:
             draw_text(surface, sign, r.center, theme.HEADING,
                       theme.INK if live else theme.BUTTON_INK_DISABLED, Face.BOLD, "center")
         shown = (self.typing + "▏") if self.typing is not None else show(self.value)
-        draw_text(surface, shown, self.rect.center, theme.BODY, theme.INK, Face.BOLD, "center")
+        room = pygame.Rect(self.minus.right, self.rect.top, self.plus.left - self.minus.right, self.rect.height)
+        draw_text(surface, shown, room.center, theme.BODY, theme.INK, Face.BOLD, "center", box=room)
 
 
 @dataclass

@@ -1,6 +1,7 @@
 """The scene contract: `layout` on a new window size, `handle_event` for input, `update(dt)`
 to move time on, `draw(surface)` to paint, which never changes anything; `relabel` when
-the language changes.
+the language changes; `next_frame()` says when the scene must be drawn again with no
+input (the window sleeps until then).
 
 A scene sees the window through `SceneHost` (the app implements it): the language, the
 size, the mouse, a way to start trio tasks, and `go(intent)` to move elsewhere
@@ -70,3 +71,9 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         pass
+
+    def next_frame(self) -> float:
+        """Seconds until this scene looks different with no input and no news from a table:
+        0 while something moves (a frame every 1/60 s), `math.inf` when only input or news
+        can change it. A scene that does not say is drawn every frame."""
+        return 0.0

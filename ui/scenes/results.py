@@ -1,6 +1,7 @@
 """The results: who won (or that the game was drawn), the final standings, back to the menu."""
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import pygame
@@ -56,6 +57,9 @@ class ResultsScene(Scene):
         self.again.rect.bottomright = (self.card.centerx - 8, self.card.bottom - 24)
         self.menu.rect = pygame.Rect(0, 0, *BUTTON_SIZE)
         self.menu.rect.bottomleft = (self.card.centerx + 8, self.card.bottom - 24)
+
+    def next_frame(self) -> float:
+        return math.inf   # nothing here moves by itself
 
     def handle_event(self, event: pygame.event.Event) -> None:
         click = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1

@@ -243,6 +243,17 @@ class TableScene(Scene):
             return nav.FriendsAgain()
         return nav.PlayComputer(self.names[self.me], len(players) - 1, level)
 
+    def next_frame(self) -> float:
+        """Every frame while a token walks or a change of cash is shown; else at the clock's
+        next second; else only on news from the table or input."""
+        if self.animator.busy or any(left > 0 for _, left in self.cash_flash):
+            return 0.0
+        if self.table.outcome is not None:
+            return max(0.0, RESULTS_DELAY - self.over_for)
+        if self.clock_left:
+            return min(left - math.floor(left) for left in self.clock_left.values()) or 1.0
+        return math.inf
+
     def _tell(self, events: list[dict[str, Any]]) -> None:
         """Put events into the feed, in words."""
         for e in events:

@@ -5,6 +5,8 @@ the engine (`game.is_legal`), never decided here.
 """
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from zemlevlasnyk.engine import ProposeTrade
@@ -110,6 +112,9 @@ class TradeScene(Scene):
         self.money.layout(pygame.Rect(left, bottom - 70, 300, BUTTON_HEIGHT))
         self.cancel.rect = pygame.Rect(self.box.right - 28 - 160, bottom, 160, BUTTON_HEIGHT)
         self.propose.rect = pygame.Rect(self.cancel.rect.left - 12 - 220, bottom, 220, BUTTON_HEIGHT)
+
+    def next_frame(self) -> float:
+        return math.inf   # nothing here moves by itself
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:

@@ -1,0 +1,64 @@
+"""The window draws only when something changed or moves: an idle table is not redrawn,
+a walking token is drawn every frame, and the loop still ends on the window's quit."""
+from __future__ import annotations
+
+import math
+import time
+
+import pygame
+from ui_helpers import FRAME, Driver, init_pygame  # noqa: I001  (sets SDL drivers first)
+
+from zemlevlasnyk.ui.app import App, run_window
+from zemlevlasnyk.ui.scenes.table import TableScene
+from zemlevlasnyk.ui.screenshot import warm_table
+
+# The window runs this long with nothing happening at the table (the person's turn).
+IDLE_MS = 1500
+# Frames allowed in that time: the first few (the table's first news) and nothing after.
+IDLE_FRAMES = 3
+
+
+def test_ui_idle_table_is_not_redrawn(monkeypatch) -> None:
+    flips: list[float] = []
+    real_flip = pygame.display.flip
+
+    def counted_flip() -> None:
+        flips.append(time.perf_counter())
+        real_flip()
+
+    monkeypatch.setattr(pygame.display, "flip", counted_flip)
+    seen: dict[str, TableScene] = {}
+
+    def first(app: App) -> TableScene:
+        table = warm_table(seed=1, lang="uk")   # stops where the person must decide
+        app.spawn(table.run)
+        pygame.time.set_timer(pygame.QUIT, IDLE_MS, 1)
+        seen["scene"] = TableScene(app, table)
+        return seen["scene"]
+
+    assert run_window(first=first) == 0
+    assert 1 <= len(flips) <= IDLE_FRAMES, f"{len(flips)} frames drawn at an idle table"
+    assert seen["scene"].next_frame() == math.inf
+
+
+async def test_ui_walking_token_wants_every_frame(autojump_clock) -> None:
+    surface = init_pygame()
+    table = warm_table(seed=1, lang="uk")
+    app = App(surface.get_size(), lang="uk", spawn=lambda fn: None)
+    scene = TableScene(app, table)
+    app.push(scene)
+    drive = Driver(app, surface)
+    await drive.frames()
+    assert app.next_frame() == math.inf
+    seat = table.me
+    here = table.game.pos[seat]
+    scene.animator.feed([{"type": "moved", "seat": seat, "from": here, "to": (here + 4) % 40, "steps": 4}])
+    assert app.next_frame() == 0
+    for _ in range(40):
+        await drive.frames()
+        if not scene.animator.busy:
+            break
+    assert not scene.animator.busy
+    # The change of cash (if any) fades, and then the table waits for news again.
+    await drive.frames(round(4 / FRAME), draw=False)
+    assert app.next_frame() == math.inf
