@@ -80,3 +80,9 @@ def test_games_prune_removes_old_finished_games_only(data: Path, capsys) -> None
     assert "Removed 1 finished games older than 30 days." in capsys.readouterr().out
     assert not old_finished.exists() and old_unfinished.exists()
     assert main(["games", "--prune", "-1", "--lang", "en"]) == 2
+
+
+def test_games_prune_default_matches_the_saved_game_rule() -> None:
+    from zemlevlasnyk.p2p.savegame import PRUNE_AFTER_DAYS
+    from zemlevlasnyk.ui.cmd_games import _PRUNE_DEFAULT_DAYS
+    assert _PRUNE_DEFAULT_DAYS == PRUNE_AFTER_DAYS

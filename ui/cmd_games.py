@@ -9,22 +9,24 @@ from __future__ import annotations
 
 import argparse
 import time
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from zemlevlasnyk.p2p.identity import data_dir
-from zemlevlasnyk.p2p.savegame import GAMES_DIR, PRUNE_AFTER_DAYS, GameFile, SaveGameError, list_games, prune_finished
 from zemlevlasnyk.ui.cli import UserError
 from zemlevlasnyk.ui.text import LANGUAGES, catalogue
 
+if TYPE_CHECKING:
+    from zemlevlasnyk.p2p.savegame import GameFile, SaveGameError
+
 _KIB = 1024
+# As p2p.savegame.PRUNE_AFTER_DAYS (not imported here: `--help` stays quick).
+_PRUNE_DEFAULT_DAYS = 30
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser("games", help="list the saved games on this computer (unfinished ones first of all)")
     p.add_argument("--all", action="store_true", help="list finished games too")
-    p.add_argument("--prune", type=int, metavar="DAYS", nargs="?", const=PRUNE_AFTER_DAYS,
-                   help=f"remove finished games not touched for DAYS days (default {PRUNE_AFTER_DAYS})")
+    p.add_argument("--prune", type=int, metavar="DAYS", nargs="?", const=_PRUNE_DEFAULT_DAYS,
+                   help=f"remove finished games not touched for DAYS days (default {_PRUNE_DEFAULT_DAYS})")
     p.add_argument("--lang", choices=LANGUAGES, default="uk", help="language (default uk)")
     p.set_defaults(func=run)
 
@@ -47,6 +49,9 @@ def _row(game: GameFile, words: dict[str, Any]) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    from zemlevlasnyk.p2p.identity import data_dir
+    from zemlevlasnyk.p2p.savegame import GAMES_DIR, SaveGameError, list_games, prune_finished
+
     words: dict[str, Any] = catalogue(args.lang)["commands"]["games"]
     folder = data_dir() / GAMES_DIR
     if args.prune is not None:
@@ -57,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
         except SaveGameError as exc:
             raise UserError(problem_text(exc, args.lang)) from None
         print(words["pruned"].format(days=args.prune, count=len(pruned)))
-    games = [g for g in list_games(Path(folder)) if args.all or not g.finished]
+    games = [g for g in list_games(folder) if args.all or not g.finished]
     if not games:
         print(words["none"].format(folder=folder))
         return 0
