@@ -3,7 +3,7 @@
     python benchmarks/bench_bots.py --bots hard,medium,medium,medium --games 400
 
 Seats rotate across games (game g seats the list rotated by g), so every level plays every
-seat. Each game replays `engine.match.play_match` exactly (same seeds, same bots), with a
+seat. Each game replays `engine.bots.match.play_match` exactly (same seeds, same bots), with a
 clock around each bot decision. Runs on worker processes; prints one summary.
 """
 from __future__ import annotations
@@ -15,7 +15,7 @@ from collections import defaultdict
 
 from zemlevlasnyk.engine import Entropy, Game, load_preset  # noqa: E402
 from zemlevlasnyk.engine.bots import make_bot  # noqa: E402
-from zemlevlasnyk.engine.match import derive_seed  # noqa: E402
+from zemlevlasnyk.engine.bots.match import derive_seed  # noqa: E402
 from zemlevlasnyk.ui.cmd_simulate import wilson  # noqa: E402
 
 
@@ -27,7 +27,7 @@ def play(job: tuple[str, list[str], int, int]) -> dict:
     game = Game.new(rules, len(levels), chance=chance)
     times: dict[str, list[float]] = defaultdict(list)
     actions = 0
-    while game.phase != "over" and game.turn <= max_turns:
+    while game.outcome() is None and game.turn <= max_turns:
         decision = game.pending()[0]
         bot = bots[decision.seat]
         t0 = time.perf_counter()
@@ -37,7 +37,7 @@ def play(job: tuple[str, list[str], int, int]) -> dict:
         actions += 1
     out = game.outcome()
     winner = None if out is None or out.winner is None else levels[out.winner]
-    return {"winner": winner, "capped": game.phase != "over", "turns": game.turn,
+    return {"winner": winner, "capped": out is None, "turns": game.turn,
             "actions": actions,
             "time_sum": {k: sum(v) for k, v in times.items()},
             "time_n": {k: len(v) for k, v in times.items()},

@@ -12,7 +12,7 @@ import statistics
 import time
 
 from zemlevlasnyk.engine import Entropy, Game, load_preset  # noqa: E402
-from zemlevlasnyk.engine.match import derive_seed, play_match  # noqa: E402
+from zemlevlasnyk.engine.bots.match import derive_seed, play_match  # noqa: E402
 
 CAP = 1000
 

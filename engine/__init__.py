@@ -36,18 +36,20 @@ from .actions import (
 from .canonical import canonical_json, digest
 from .chance import ChanceSource, Entropy, Scripted
 from .errors import BadAction, BadState, ChanceRequired, EngineError, IllegalAction, RulesetError
-from .game import Decision, Event, Game, Legal, Outcome
+from .events import EVENT_TYPES, Event
+from .game import Decision, Game, Legal, Outcome
+from .phases import Phase, PhaseError, Resume
 from .presets import DEFAULT_PRESET, load_preset, preset_names
 from .rules import Ruleset
-from .state import BANK
+from .state import BANK, Auction, Debt, DrawOffer, TradeOffer
 
 __all__ = [
-    "ACTION_TYPES", "AcceptDraw", "AcceptTrade", "Action", "BANK", "BadAction", "BadState",
-    "Bid", "Build", "Buy", "ChanceRequired", "ChanceSource", "DEFAULT_PRESET", "Decision",
-    "DeclareBankruptcy", "DeclineDraw", "DeclineTrade", "EndTurn", "EngineError", "Entropy",
-    "Event", "Game", "IllegalAction", "Legal", "Mortgage", "OfferDraw", "Outcome", "PassBid",
-    "PayDebt", "PayJailFee", "ProposeTrade", "Redeem", "Resign", "Roll", "RollForDouble",
-    "Ruleset", "RulesetError", "Scripted", "SellBuilding", "SendToAuction", "SettleDebt",
-    "UseReleaseCard", "action_from_json", "canonical_json", "digest", "load_preset",
-    "preset_names",
+    "ACTION_TYPES", "AcceptDraw", "AcceptTrade", "Action", "Auction", "BANK", "BadAction",
+    "BadState", "Bid", "Build", "Buy", "ChanceRequired", "ChanceSource", "DEFAULT_PRESET", "Debt",
+    "Decision", "DeclareBankruptcy", "DeclineDraw", "DeclineTrade", "DrawOffer", "EVENT_TYPES",
+    "EndTurn", "EngineError", "Entropy", "Event", "Game", "IllegalAction", "Legal", "Mortgage",
+    "OfferDraw", "Outcome", "PassBid", "PayDebt", "PayJailFee", "Phase", "PhaseError",
+    "ProposeTrade", "Redeem", "Resign", "Resume", "Roll", "RollForDouble", "Ruleset", "RulesetError",
+    "Scripted", "SellBuilding", "SendToAuction", "SettleDebt", "TradeOffer", "UseReleaseCard",
+    "action_from_json", "canonical_json", "digest", "load_preset", "preset_names",
 ]

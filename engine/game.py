@@ -7,7 +7,8 @@ source the caller passes in.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 from . import holdings as H
@@ -40,15 +41,56 @@ from .actions import (
 )
 from .chance import ChanceSource
 from .errors import ChanceRequired, IllegalAction
+from .events import (
+    AuctionStarted,
+    AuctionUnsold,
+    AuctionWon,
+    Bankrupt,
+    BidMade,
+    BidPassed,
+    Bought,
+    BuildingSold,
+    Built,
+    CameToRest,
+    CardDrawn,
+    CardKept,
+    CardReturned,
+    CardTransferred,
+    DebtOwed,
+    DeckReshuffled,
+    DeedReturned,
+    DeedTransferred,
+    DiceRolled,
+    DrawAccepted,
+    DrawCancelled,
+    DrawDeclined,
+    DrawOffered,
+    Eliminated,
+    Event,
+    GameDrawn,
+    GameWon,
+    JailRollFailed,
+    LeftJail,
+    Mortgaged,
+    Moved,
+    OfferedToBuy,
+    Paid,
+    Redeemed,
+    Resigned,
+    SentToJail,
+    TradeAccepted,
+    TradeDeclined,
+    TradeProposed,
+    TurnStarted,
+)
 from .legality import MANAGE_PHASES, RAISE_PHASES, why_illegal
+from .phases import RESUME_TRADE, Phase, Resume, Step, next_phase
 from .rules import Ruleset
-from .state import BANK, GameState
+from .state import BANK, Auction, Debt, DrawOffer, GameState, TradeOffer
 
-Event = dict[str, Any]
-
-DECISION_KINDS = {
-    "pre_roll": "turn", "buy": "buy", "auction": "bid", "post_roll": "after_roll",
-    "debt": "debt", "trade": "trade_answer",
+DECISION_KINDS: dict[Phase, str] = {
+    Phase.PRE_ROLL: "turn", Phase.BUY: "buy", Phase.AUCTION: "bid", Phase.POST_ROLL: "after_roll",
+    Phase.DEBT: "debt", Phase.TRADE: "trade_answer",
 }
 
 
@@ -72,8 +114,8 @@ class Outcome:
     draw: bool
 
 
-_SAFE_BY_PHASE: dict[str, type[Action]] = {
-    "auction": PassBid, "buy": SendToAuction, "debt": SettleDebt, "trade": DeclineTrade,
+_SAFE_BY_PHASE: dict[Phase, type[Action]] = {
+    Phase.AUCTION: PassBid, Phase.BUY: SendToAuction, Phase.DEBT: SettleDebt, Phase.TRADE: DeclineTrade,
 }
 _DECISIONS: dict[tuple[int, str], Decision] = {}
 
@@ -123,7 +165,7 @@ class Game(GameState):
         s.deck = list(range(len(rules.cards)))
         s.first = first
         s.active = first
-        s.phase = "pre_roll"
+        s.phase = Phase.PRE_ROLL
         s.doubles = 0
         s.reroll = False
         s.turn_over = False
@@ -146,36 +188,38 @@ class Game(GameState):
     # -- queries -------------------------------------------------------------------------
 
     def outcome(self) -> Outcome | None:
-        if self.phase != "over":
+        if self.phase is not Phase.OVER:
             return None
         return Outcome(winner=self.winner, draw=self.drawn)
 
     def main_seat(self) -> int | None:
         """The seat that the game itself waits for (draw answers aside)."""
         phase = self.phase
-        if phase in ("pre_roll", "post_roll", "buy"):
+        if phase is Phase.PRE_ROLL or phase is Phase.POST_ROLL or phase is Phase.BUY:
             return self.active
-        if phase == "auction":
-            a = self.auction
-            return a["bidders"][a["turn"]]
-        if phase == "debt":
-            return self.debts[0][0]
-        if phase == "trade":
-            return self.trade["to"]
+        if self.auction is not None:
+            return self.auction.bidder
+        if self.debts:
+            return self.debts[0].debtor
+        if self.trade is not None:
+            return self.trade.to_seat
         return None
 
     def pending(self) -> list[Decision]:
         """Who must decide what now: draw answers first, then the game's own decision."""
         phase = self.phase
-        if phase == "over":
+        seat = self.main_seat()
+        if seat is None:
             return []
-        main = _decision(self.main_seat(), DECISION_KINDS[phase])
+        main = _decision(seat, DECISION_KINDS[phase])
         if self.draw is None:
             return [main]
         return [_decision(seat, "draw_answer") for seat in self._draw_answerers()] + [main]
 
     def _draw_answerers(self) -> list[int]:
-        by, accepted = self.draw["by"], self.draw["accepted"]
+        if self.draw is None:
+            return []
+        by, accepted = self.draw.by, self.draw.accepted
         return [seat for seat in self._seats_from(by)[1:] if seat not in accepted]
 
     def safe_action(self, seat: int, kind: str | None = None) -> Action | None:
@@ -183,25 +227,25 @@ class Game(GameState):
 
         With `kind` None it answers the seat's first pending decision (a draw answer first)."""
         phase = self.phase
-        if phase == "over":
+        if phase is Phase.OVER:
             return None
         if (self.draw is not None and kind in (None, "draw_answer")
                 and seat in self._draw_answerers()):
             return shared(DeclineDraw, seat)
         if seat != self.main_seat() or kind not in (None, DECISION_KINDS[phase]):
             return None
-        if phase == "pre_roll":
+        if phase is Phase.PRE_ROLL:
             return shared(RollForDouble if self.jailed[seat] else Roll, seat)
-        if phase == "post_roll":
+        if phase is Phase.POST_ROLL:
             return shared(Roll if self.reroll else EndTurn, seat)
         return shared(_SAFE_BY_PHASE[phase], seat)
 
     def legal(self, seat: int) -> Legal:
         """Every enumerable legal action of `seat`, plus the bid range and trade partners."""
-        if self.phase == "over" or not 0 <= seat < self.players or not self.alive[seat]:
+        if self.phase is Phase.OVER or not 0 <= seat < self.players or not self.alive[seat]:
             return Legal(())
         candidates: list[Action] = []
-        bid_range = None
+        bid_range: tuple[int, int] | None = None
         partners: tuple[int, ...] = ()
         if self.draw is not None:
             candidates += [shared(AcceptDraw, seat), shared(DeclineDraw, seat)]
@@ -210,25 +254,25 @@ class Game(GameState):
         main = self.main_seat()
         phase = self.phase
         if seat == main:
-            if phase == "pre_roll":
+            if phase is Phase.PRE_ROLL:
                 if self.jailed[seat]:
                     candidates += [shared(PayJailFee, seat), shared(UseReleaseCard, seat),
                                    shared(RollForDouble, seat)]
                 else:
                     candidates.append(shared(Roll, seat))
-            elif phase == "post_roll":
+            elif phase is Phase.POST_ROLL:
                 candidates.append(shared(Roll if self.reroll else EndTurn, seat))
-            elif phase == "buy":
+            elif phase is Phase.BUY:
                 candidates += [shared(Buy, seat), shared(SendToAuction, seat)]
-            elif phase == "auction":
+            elif self.auction is not None:
                 candidates.append(shared(PassBid, seat))
-                lo = self.auction["high"] + 1
+                lo = self.auction.high + 1
                 if lo <= self.cash[seat]:
                     bid_range = (lo, self.cash[seat])
-            elif phase == "debt":
+            elif phase is Phase.DEBT:
                 candidates += [shared(PayDebt, seat), shared(SettleDebt, seat),
                                shared(DeclareBankruptcy, seat)]
-            elif phase == "trade":
+            elif phase is Phase.TRADE:
                 candidates += [shared(AcceptTrade, seat), shared(DeclineTrade, seat)]
             if phase in MANAGE_PHASES:
                 candidates.append(shared(Resign, seat))
@@ -265,7 +309,7 @@ class Game(GameState):
         if isinstance(action, (Roll, RollForDouble)):
             return True
         # Settling the third failed jail try's fee lets the token move, maybe onto a card.
-        return self.resume == "jail_move" and isinstance(
+        return self.resume is Resume.JAIL_MOVE and isinstance(
             action, (PayDebt, SettleDebt, DeclareBankruptcy))
 
     def check(self, action: Action) -> None:
@@ -289,9 +333,30 @@ class Game(GameState):
         t = type(action)
         if self.draw is not None and t not in (AcceptDraw, DeclineDraw):
             self.draw = None
-            ev.append({"type": "draw_cancelled", "reason": "move", "by_seat": action.seat})
+            ev.append(DrawCancelled("move", action.seat))
         _HANDLERS[t](self, action, chance, ev)
         return ev
+
+    def _step(self, step: Step) -> None:
+        """Change the phase by the one table of transitions (phases.TRANSITIONS)."""
+        phase = next_phase(self.phase, step)
+        if phase is RESUME_TRADE:
+            assert self.trade_resume is not None, "a trade answered with no phase to go back to"
+            phase = self.trade_resume
+        self.phase = phase
+
+    def _end_game(self, winner: int | None) -> None:
+        """Won by `winner`, or drawn (None): nothing is pending any more."""
+        self._step(Step.GAME_ENDED)
+        self.winner = winner
+        self.drawn = winner is None
+        self.draw = None
+        self.debts = []
+        self.resume = None
+        self.pending_buy = None
+        self.auction = None
+        self.trade = None
+        self.trade_resume = None
 
     # turn and movement
 
@@ -300,10 +365,11 @@ class Game(GameState):
         d1, d2 = chance.roll(sides), chance.roll(sides)
         self.dice = [d1, d2]
         self.roll_count += 1
-        ev.append({"type": "dice_rolled", "seat": seat, "dice": [d1, d2], "double": d1 == d2})
+        ev.append(DiceRolled(seat, (d1, d2), d1 == d2))
         return d1, d2
 
-    def _do_roll(self, a: Roll, chance: ChanceSource, ev: list[Event]) -> None:
+    def _do_roll(self, a: Roll, chance: ChanceSource | None, ev: list[Event]) -> None:
+        assert chance is not None, "apply() refuses a roll without chance"
         seat = a.seat
         d1, d2 = self._roll_dice(seat, chance, ev)
         self.reroll = False
@@ -318,7 +384,8 @@ class Game(GameState):
         self._land(seat, chance, ev)
         self._after_landing(chance, ev)
 
-    def _do_roll_for_double(self, a: RollForDouble, chance: ChanceSource, ev: list[Event]) -> None:
+    def _do_roll_for_double(self, a: RollForDouble, chance: ChanceSource | None, ev: list[Event]) -> None:
+        assert chance is not None, "apply() refuses a roll without chance"
         seat = a.seat
         d1, d2 = self._roll_dice(seat, chance, ev)
         self.reroll = False
@@ -330,13 +397,13 @@ class Game(GameState):
             return
         self.jail_tries[seat] += 1
         tries = self.jail_tries[seat]
-        ev.append({"type": "jail_roll_failed", "seat": seat, "tries": tries})
+        ev.append(JailRollFailed(seat, tries))
         if tries >= self.rules.jail_max_tries:
-            self.debts.append([seat, BANK, self.rules.jail_fee, "jail_fee"])
-            self.resume = "jail_move"
+            self.debts.append(Debt(seat, BANK, self.rules.jail_fee, "jail_fee"))
+            self.resume = Resume.JAIL_MOVE
             self._run_debts(chance, ev)
         else:
-            self.phase = "post_roll"
+            self._step(Step.JAIL_ROLL_FAILED)
 
     def _do_pay_jail_fee(self, a: PayJailFee, chance: Any, ev: list[Event]) -> None:
         self._pay(a.seat, BANK, self.rules.jail_fee, "jail_fee", ev)
@@ -350,7 +417,7 @@ class Game(GameState):
     def _leave_jail(self, seat: int, how: str, ev: list[Event]) -> None:
         self.jailed[seat] = False
         self.jail_tries[seat] = 0
-        ev.append({"type": "left_jail", "seat": seat, "how": how})
+        ev.append(LeftJail(seat, how))
 
     def _send_to_jail(self, seat: int, reason: str, ev: list[Event]) -> None:
         jail = self.rules.jail_cell
@@ -359,8 +426,8 @@ class Game(GameState):
         self.jail_tries[seat] = 0
         self.reroll = False
         self.turn_over = True
-        ev.append({"type": "sent_to_jail", "seat": seat, "reason": reason})
-        ev.append({"type": "came_to_rest", "seat": seat, "cell": jail})
+        ev.append(SentToJail(seat, reason))
+        ev.append(CameToRest(seat, jail))
 
     def _advance(self, seat: int, steps: int, by: str, ev: list[Event]) -> None:
         """Move forward `steps` cells, collecting the start salary when passing or landing
@@ -370,8 +437,7 @@ class Game(GameState):
         new = (old + steps) % size
         self.pos[seat] = new
         passed = old + steps >= size
-        ev.append({"type": "moved", "seat": seat, "from": old, "to": new, "steps": steps,
-                   "by": by, "passed_start": passed})
+        ev.append(Moved(seat, old, new, steps, by, passed))
         if passed and self.rules.start_salary:
             self._pay(BANK, seat, self.rules.start_salary, "start_salary", ev)
 
@@ -386,49 +452,48 @@ class Game(GameState):
         if kind == "go_to_jail":
             self._send_to_jail(seat, "go_to_jail_cell", ev)
             return
-        ev.append({"type": "came_to_rest", "seat": seat, "cell": cell})
+        ev.append(CameToRest(seat, cell))
         if kind == "tax":
-            self.debts.append([seat, BANK, info.amount, "tax"])
+            self.debts.append(Debt(seat, BANK, info.amount, "tax"))
         elif info.is_property:
             owner = self.owner[cell]
             if owner == BANK:
                 self.pending_buy = cell
-                ev.append({"type": "offered_to_buy", "seat": seat, "cell": cell,
-                           "price": info.price})
+                ev.append(OfferedToBuy(seat, cell, info.price))
             elif owner != seat and not self.mortgaged[cell]:
                 total = self.dice[0] + self.dice[1] if self.dice else 0
                 amount = H.rent(self, cell, total)
                 if amount:
-                    self.debts.append([seat, owner, amount, "rent"])
+                    self.debts.append(Debt(seat, owner, amount, "rent"))
 
     def _after_landing(self, chance: ChanceSource | None, ev: list[Event]) -> None:
         if self.debts:
-            self.resume = "finish_move"
+            self.resume = Resume.FINISH_MOVE
             self._run_debts(chance, ev)
         elif self.pending_buy is not None:
-            self.phase = "buy"
+            self._step(Step.OFFERED_TO_BUY)
         else:
             self._finish_move(ev)
 
     def _finish_move(self, ev: list[Event]) -> None:
-        if self.phase == "over":
+        if self.phase is Phase.OVER:
             return
         if self.turn_over or not self.alive[self.active]:
             self._next_turn(ev)
         else:
-            self.phase = "post_roll"
+            self._step(Step.MOVE_RESOLVED)
 
     def _next_turn(self, ev: list[Event]) -> None:
-        if self.phase == "over":
+        if self.phase is Phase.OVER:
             return
         self.active = self._seats_from(self.active)[1]
         self.turn += 1
-        self.phase = "pre_roll"
+        self._step(Step.TURN_PASSED)
         self.doubles = 0
         self.reroll = False
         self.turn_over = False
         self.proposed_to = []
-        ev.append({"type": "turn_started", "seat": self.active, "turn": self.turn})
+        ev.append(TurnStarted(self.active, self.turn))
 
     def _do_end_turn(self, a: EndTurn, chance: Any, ev: list[Event]) -> None:
         self._next_turn(ev)
@@ -452,13 +517,13 @@ class Game(GameState):
         if not self.deck:
             held = {c for h in self.cards_held for c in h}
             self.deck = [c for c in range(len(rules.cards)) if c not in held]
-            ev.append({"type": "deck_reshuffled", "cards": len(self.deck)})
+            ev.append(DeckReshuffled(len(self.deck)))
             if not self.deck:
-                ev.append({"type": "came_to_rest", "seat": seat, "cell": self.pos[seat]})
+                ev.append(CameToRest(seat, self.pos[seat]))
                 return
         idx = chance.pick([rules.cards[c].id for c in self.deck])
         card = rules.cards[self.deck.pop(idx)]
-        ev.append({"type": "card_drawn", "seat": seat, "card": card.id})
+        ev.append(CardDrawn(seat, card.id))
         effect = card.effect
         p = card.params
         size = rules.size
@@ -476,37 +541,37 @@ class Game(GameState):
         if effect == "move_back":
             new = (here - p["steps"]) % size
             self.pos[seat] = new
-            ev.append({"type": "moved", "seat": seat, "from": here, "to": new,
-                       "steps": -p["steps"], "by": "card", "passed_start": False})
+            ev.append(Moved(seat, here, new, -p["steps"], "card", False))
             self._land(seat, chance, ev)
             return
         if effect == "go_to_jail":
             self._send_to_jail(seat, "card", ev)
             return
-        ev.append({"type": "came_to_rest", "seat": seat, "cell": here})
+        ev.append(CameToRest(seat, here))
+        reason = f"card:{card.id}"
         if effect == "receive":
-            self._pay(BANK, seat, p["amount"], f"card:{card.id}", ev)
+            self._pay(BANK, seat, p["amount"], reason, ev)
         elif effect == "pay":
-            self.debts.append([seat, BANK, p["amount"], f"card:{card.id}"])
+            self.debts.append(Debt(seat, BANK, p["amount"], reason))
         elif effect == "repairs":
             houses, hotels = H.houses_and_hotels(self, seat)
             amount = houses * p["per_house"] + hotels * p["per_hotel"]
             if amount:
-                self.debts.append([seat, BANK, amount, f"card:{card.id}"])
+                self.debts.append(Debt(seat, BANK, amount, reason))
         elif effect == "collect_from_each":
             for other in self._seats_from(seat)[1:]:
-                self.debts.append([other, seat, p["amount"], f"card:{card.id}"])
+                self.debts.append(Debt(other, seat, p["amount"], reason))
         elif effect == "pay_each":
             for other in self._seats_from(seat)[1:]:
-                self.debts.append([seat, other, p["amount"], f"card:{card.id}"])
+                self.debts.append(Debt(seat, other, p["amount"], reason))
         elif effect == "release":
             self.cards_held[seat].append(card.index)
-            ev.append({"type": "card_kept", "seat": seat, "card": card.id})
+            ev.append(CardKept(seat, card.id))
 
     def _return_card(self, card: int, ev: list[Event]) -> None:
         self.deck.append(card)
         self.deck.sort()
-        ev.append({"type": "card_returned", "card": self.rules.cards[card].id})
+        ev.append(CardReturned(self.rules.cards[card].id))
 
     # money
 
@@ -516,42 +581,39 @@ class Game(GameState):
             self.cash[frm] -= amount
         if to != BANK:
             self.cash[to] += amount
-        e = {"type": "paid", "from": _bank(frm), "to": _bank(to), "amount": amount,
-             "reason": reason}
-        if cell is not None:
-            e["cell"] = cell
-        ev.append(e)
+        ev.append(Paid(_bank(frm), _bank(to), amount, reason, cell))
 
     def _run_debts(self, chance: ChanceSource | None, ev: list[Event]) -> None:
         """Pay what can be paid, bankrupt who cannot, wait for who must raise cash; then go on."""
         debts = self.debts
         while debts:
-            debtor, creditor, amount, reason = debts[0]
+            debt = debts[0]
+            debtor, creditor, amount = debt.debtor, debt.creditor, debt.amount
             if not self.alive[debtor] or (creditor != BANK and not self.alive[creditor]):
                 debts.pop(0)
                 continue
             if self.cash[debtor] >= amount:
                 debts.pop(0)
-                self._pay(debtor, creditor, amount, reason, ev)
+                self._pay(debtor, creditor, amount, debt.reason, ev)
                 continue
             if H.raisable(self, debtor) < amount:
                 debts.pop(0)
-                self._bankrupt(debtor, creditor, ev, owed=amount, reason=reason)
-                if self.phase == "over":
+                self._bankrupt(debtor, creditor, ev, owed=amount, reason=debt.reason)
+                if self.phase is Phase.OVER:
                     return
                 continue
-            self.phase = "debt"
-            ev.append({"type": "debt", "debtor": debtor, "creditor": _bank(creditor),
-                       "amount": amount, "reason": reason})
+            self._step(Step.DEBT_WAITS)
+            ev.append(DebtOwed(debtor, _bank(creditor), amount, debt.reason))
             return
         resume, self.resume = self.resume, None
-        if self.phase == "over":
+        if self.phase is Phase.OVER:
             return
-        if resume == "jail_move":
+        if resume is Resume.JAIL_MOVE:
             seat = self.active
             if not self.alive[seat]:
                 self._next_turn(ev)
                 return
+            assert self.dice is not None, "the third jail try was rolled"
             self._leave_jail(seat, "third_try", ev)
             self._advance(seat, self.dice[0] + self.dice[1], "dice", ev)
             self._land(seat, chance, ev)
@@ -560,13 +622,13 @@ class Game(GameState):
             self._finish_move(ev)
 
     def _do_pay_debt(self, a: PayDebt, chance: ChanceSource | None, ev: list[Event]) -> None:
-        debtor, creditor, amount, reason = self.debts.pop(0)
-        self._pay(debtor, creditor, amount, reason, ev)
+        debt = self.debts.pop(0)
+        self._pay(debt.debtor, debt.creditor, debt.amount, debt.reason, ev)
         self._run_debts(chance, ev)
 
     def _do_settle_debt(self, a: SettleDebt, chance: ChanceSource | None, ev: list[Event]) -> None:
         seat = a.seat
-        amount = self.debts[0][2]
+        amount = self.debts[0].amount
         while self.cash[seat] < amount:
             cell = H.most_built_street(self, seat)
             if cell is None:
@@ -584,9 +646,9 @@ class Game(GameState):
 
     def _do_declare_bankruptcy(self, a: DeclareBankruptcy, chance: ChanceSource | None,
                                ev: list[Event]) -> None:
-        debtor, creditor, amount, reason = self.debts.pop(0)
-        self._bankrupt(debtor, creditor, ev, owed=amount, reason=reason)
-        if self.phase != "over":
+        debt = self.debts.pop(0)
+        self._bankrupt(debt.debtor, debt.creditor, ev, owed=debt.amount, reason=debt.reason)
+        if self.phase is not Phase.OVER:
             self._run_debts(chance, ev)
 
     def _bankrupt(self, seat: int, creditor: int, ev: list[Event], *, owed: int | None = None,
@@ -594,8 +656,7 @@ class Game(GameState):
         """`owed` and `reason`: the debt that could not be paid (None when resigning). The
         event also says what the seat could still have raised, so a window can explain it."""
         rules = self.rules
-        ev.append({"type": "bankrupt", "seat": seat, "creditor": _bank(creditor), "owed": owed,
-                   "reason": reason, "raisable": H.raisable(self, seat)})
+        ev.append(Bankrupt(seat, _bank(creditor), owed, reason, H.raisable(self, seat)))
         if creditor != BANK:
             for c in rules.properties:
                 if self.owner[c] == seat:
@@ -606,12 +667,10 @@ class Game(GameState):
             for c in rules.properties:
                 if self.owner[c] == seat:
                     self.owner[c] = creditor
-                    ev.append({"type": "deed_transferred", "cell": c, "from": seat,
-                               "to": creditor, "mortgaged": self.mortgaged[c]})
+                    ev.append(DeedTransferred(c, seat, creditor, self.mortgaged[c]))
             for card in self.cards_held[seat]:
                 self.cards_held[creditor].append(card)
-                ev.append({"type": "card_transferred", "card": rules.cards[card].id,
-                           "from": seat, "to": creditor})
+                ev.append(CardTransferred(rules.cards[card].id, seat, creditor))
             self.cards_held[seat] = []
         else:
             if self.cash[seat]:
@@ -621,7 +680,7 @@ class Game(GameState):
                     self.owner[c] = BANK
                     self.mortgaged[c] = False
                     self.buildings[c] = 0
-                    ev.append({"type": "deed_returned", "cell": c, "from": seat})
+                    ev.append(DeedReturned(c, seat))
             for card in self.cards_held[seat]:
                 self._return_card(card, ev)
             self.cards_held[seat] = []
@@ -630,75 +689,70 @@ class Game(GameState):
     def _eliminate(self, seat: int, ev: list[Event]) -> None:
         self.alive[seat] = False
         self.jailed[seat] = False
-        ev.append({"type": "eliminated", "seat": seat})
+        ev.append(Eliminated(seat))
         if self.draw is not None:
             self.draw = None
-            ev.append({"type": "draw_cancelled", "reason": "elimination", "by_seat": seat})
+            ev.append(DrawCancelled("elimination", seat))
         left = [s for s in range(self.players) if self.alive[s]]
         if len(left) == 1:
-            self.phase = "over"
-            self.winner = left[0]
-            self.debts = []
-            self.resume = None
-            self.pending_buy = None
-            self.auction = None
-            self.trade = None
-            self.trade_resume = None
-            ev.append({"type": "game_won", "seat": left[0]})
+            self._end_game(left[0])
+            ev.append(GameWon(left[0]))
 
     def _do_resign(self, a: Resign, chance: Any, ev: list[Event]) -> None:
-        ev.append({"type": "resigned", "seat": a.seat})
+        ev.append(Resigned(a.seat))
         self._bankrupt(a.seat, BANK, ev)
-        if self.phase != "over":
+        if self.phase is not Phase.OVER:
             self._next_turn(ev)
 
     # buying and auctions
 
     def _do_buy(self, a: Buy, chance: Any, ev: list[Event]) -> None:
         cell = self.pending_buy
+        assert cell is not None, "checked: a deed is offered"
         price = self.rules.cells[cell].price
         self._pay(a.seat, BANK, price, "purchase", ev, cell=cell)
         self.owner[cell] = a.seat
         self.pending_buy = None
-        ev.append({"type": "bought", "seat": a.seat, "cell": cell, "price": price})
+        ev.append(Bought(a.seat, cell, price))
         self._finish_move(ev)
 
     def _do_send_to_auction(self, a: SendToAuction, chance: Any, ev: list[Event]) -> None:
-        bidders = self._seats_from(a.seat)
-        self.auction = {"cell": self.pending_buy, "bidders": bidders, "turn": 0, "high": 0,
-                        "high_bidder": None}
-        self.phase = "auction"
-        ev.append({"type": "auction_started", "cell": self.pending_buy, "bidders": bidders[:]})
+        cell = self.pending_buy
+        assert cell is not None, "checked: a deed is offered"
+        bidders = tuple(self._seats_from(a.seat))
+        self.auction = Auction(cell, bidders)
+        self._step(Step.AUCTION_OPENED)
+        ev.append(AuctionStarted(cell, bidders))
 
     def _do_bid(self, a: Bid, chance: Any, ev: list[Event]) -> None:
         auc = self.auction
-        auc["high"] = a.amount
-        auc["high_bidder"] = a.seat
-        ev.append({"type": "bid", "seat": a.seat, "amount": a.amount})
-        auc["turn"] = (auc["turn"] + 1) % len(auc["bidders"])
-        self._auction_check(ev)
+        assert auc is not None, "checked: an auction runs"
+        ev.append(BidMade(a.seat, a.amount))
+        self.auction = auc = replace(auc, high=a.amount, high_bidder=a.seat,
+                                     turn=(auc.turn + 1) % len(auc.bidders))
+        self._auction_check(auc, ev)
 
     def _do_pass_bid(self, a: PassBid, chance: Any, ev: list[Event]) -> None:
         auc = self.auction
-        ev.append({"type": "passed", "seat": a.seat})
-        auc["bidders"].pop(auc["turn"])
-        if auc["turn"] >= len(auc["bidders"]):
-            auc["turn"] = 0
-        self._auction_check(ev)
+        assert auc is not None, "checked: an auction runs"
+        ev.append(BidPassed(a.seat))
+        turn = auc.turn
+        bidders = auc.bidders[:turn] + auc.bidders[turn + 1:]
+        self.auction = auc = replace(auc, bidders=bidders, turn=turn if turn < len(bidders) else 0)
+        self._auction_check(auc, ev)
 
-    def _auction_check(self, ev: list[Event]) -> None:
-        auc = self.auction
-        bidders = auc["bidders"]
-        cell = auc["cell"]
-        if bidders and not (len(bidders) == 1 and auc["high_bidder"] == bidders[0]):
+    def _auction_check(self, auc: Auction, ev: list[Event]) -> None:
+        bidders = auc.bidders
+        cell = auc.cell
+        if bidders and not (len(bidders) == 1 and auc.high_bidder == bidders[0]):
             return
         if bidders:
-            winner, amount = bidders[0], auc["high"]
+            winner, amount = bidders[0], auc.high
             self._pay(winner, BANK, amount, "auction", ev, cell=cell)
             self.owner[cell] = winner
-            ev.append({"type": "auction_won", "seat": winner, "cell": cell, "amount": amount})
+            ev.append(AuctionWon(winner, cell, amount))
         else:
-            ev.append({"type": "auction_unsold", "cell": cell})
+            ev.append(AuctionUnsold(cell))
         self.auction = None
         self.pending_buy = None
         self._finish_move(ev)
@@ -709,8 +763,7 @@ class Game(GameState):
         cost = self.rules.cells[a.cell].house_cost
         self._pay(a.seat, BANK, cost, "building", ev, cell=a.cell)
         self.buildings[a.cell] += 1
-        ev.append({"type": "built", "seat": a.seat, "cell": a.cell,
-                   "buildings": self.buildings[a.cell]})
+        ev.append(Built(a.seat, a.cell, self.buildings[a.cell]))
 
     def _do_sell_building(self, a: SellBuilding, chance: ChanceSource | None,
                           ev: list[Event]) -> None:
@@ -720,8 +773,7 @@ class Game(GameState):
         self.buildings[cell] -= 1
         refund = self.rules.building_refund(cell)
         self._pay(BANK, seat, refund, "building_sold", ev, cell=cell)
-        ev.append({"type": "building_sold", "seat": seat, "cell": cell,
-                   "buildings": self.buildings[cell], "refund": refund})
+        ev.append(BuildingSold(seat, cell, self.buildings[cell], refund))
 
     def _do_mortgage(self, a: Mortgage, chance: ChanceSource | None, ev: list[Event]) -> None:
         self._mortgage(a.seat, a.cell, ev)
@@ -730,80 +782,75 @@ class Game(GameState):
         value = self.rules.mortgage_value(cell)
         self.mortgaged[cell] = True
         self._pay(BANK, seat, value, "mortgage", ev, cell=cell)
-        ev.append({"type": "mortgaged", "seat": seat, "cell": cell, "amount": value})
+        ev.append(Mortgaged(seat, cell, value))
 
     def _do_redeem(self, a: Redeem, chance: Any, ev: list[Event]) -> None:
         cost = self.rules.redeem_cost(a.cell)
         self.mortgaged[a.cell] = False
         self._pay(a.seat, BANK, cost, "redeem", ev, cell=a.cell)
-        ev.append({"type": "redeemed", "seat": a.seat, "cell": a.cell, "amount": cost})
+        ev.append(Redeemed(a.seat, a.cell, cost))
 
     # trades
 
     def _do_propose_trade(self, a: ProposeTrade, chance: Any, ev: list[Event]) -> None:
-        self.trade = {"from": a.seat, "to": a.to, "give": tuple(a.give), "take": tuple(a.take),
-                      "money": a.money}
+        give, take = tuple(a.give), tuple(a.take)
+        self.trade = TradeOffer(a.seat, a.to, give, take, a.money)
         self.trade_resume = self.phase
         self.proposed_to.append(a.to)
-        self.phase = "trade"
-        ev.append({"type": "trade_proposed", "from": a.seat, "to": a.to, "give": list(a.give),
-                   "take": list(a.take), "money": a.money})
+        self._step(Step.TRADE_PROPOSED)
+        ev.append(TradeProposed(a.seat, a.to, give, take, a.money))
 
     def _do_accept_trade(self, a: AcceptTrade, chance: Any, ev: list[Event]) -> None:
         t = self.trade
-        frm, to = t["from"], t["to"]
-        ev.append({"type": "trade_accepted", "from": frm, "to": to, "give": list(t["give"]),
-                   "take": list(t["take"]), "money": t["money"]})
-        for c in t["give"]:
+        assert t is not None, "checked: a trade is open"
+        frm, to = t.from_seat, t.to_seat
+        ev.append(TradeAccepted(frm, to, t.give, t.take, t.money))
+        for c in t.give:
             self.owner[c] = to
-        for c in t["take"]:
+        for c in t.take:
             self.owner[c] = frm
-        if t["money"] > 0:
-            self._pay(frm, to, t["money"], "trade", ev)
-        elif t["money"] < 0:
-            self._pay(to, frm, -t["money"], "trade", ev)
+        if t.money > 0:
+            self._pay(frm, to, t.money, "trade", ev)
+        elif t.money < 0:
+            self._pay(to, frm, -t.money, "trade", ev)
         self._close_trade()
 
     def _do_decline_trade(self, a: DeclineTrade, chance: Any, ev: list[Event]) -> None:
         t = self.trade
-        ev.append({"type": "trade_declined", "from": t["from"], "to": t["to"]})
+        assert t is not None, "checked: a trade is open"
+        ev.append(TradeDeclined(t.from_seat, t.to_seat))
         self._close_trade()
 
     def _close_trade(self) -> None:
+        self._step(Step.TRADE_ANSWERED)
         self.trade = None
-        self.phase = self.trade_resume
         self.trade_resume = None
 
     # draws
 
     def _do_offer_draw(self, a: OfferDraw, chance: Any, ev: list[Event]) -> None:
-        self.draw = {"by": a.seat, "accepted": []}
+        self.draw = DrawOffer(a.seat)
         self.draw_offered_at[a.seat] = self.roll_count
-        ev.append({"type": "draw_offered", "seat": a.seat})
+        ev.append(DrawOffered(a.seat))
 
     def _do_accept_draw(self, a: AcceptDraw, chance: Any, ev: list[Event]) -> None:
         d = self.draw
-        d["accepted"].append(a.seat)
-        ev.append({"type": "draw_accepted", "seat": a.seat})
-        others = self._seats_from(d["by"])[1:]
-        if all(s in d["accepted"] for s in others):
-            self.draw = None
-            self.phase = "over"
-            self.drawn = True
-            self.debts = []
-            self.resume = None
-            self.pending_buy = None
-            self.auction = None
-            self.trade = None
-            self.trade_resume = None
-            ev.append({"type": "game_drawn"})
+        assert d is not None, "checked: a draw is on offer"
+        self.draw = d = DrawOffer(d.by, d.accepted + (a.seat,))
+        ev.append(DrawAccepted(a.seat))
+        others = self._seats_from(d.by)[1:]
+        if all(s in d.accepted for s in others):
+            self._end_game(None)
+            ev.append(GameDrawn())
 
     def _do_decline_draw(self, a: DeclineDraw, chance: Any, ev: list[Event]) -> None:
         self.draw = None
-        ev.append({"type": "draw_declined", "seat": a.seat})
+        ev.append(DrawDeclined(a.seat))
 
 
-_HANDLERS = {
+# Each handler gets the game, an action of its own type (checked legal), the chance source
+# and the list to append events to.
+_HANDLERS: dict[type[Action], Callable[[Game, Any, ChanceSource | None, list[Event]], None]] = {
     Roll: Game._do_roll,
     RollForDouble: Game._do_roll_for_double,
     PayJailFee: Game._do_pay_jail_fee,

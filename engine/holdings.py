@@ -151,7 +151,6 @@ def cheapest_mortgageable(s: GameState, seat: int) -> int | None:
     best = None
     rules = s.rules
     for c in rules.properties:
-        if can_mortgage(s, seat, c) is None:
-            if best is None or rules.cells[c].price < rules.cells[best].price:
-                best = c
+        if can_mortgage(s, seat, c) is None and (best is None or rules.cells[c].price < rules.cells[best].price):
+            best = c
     return best

@@ -35,14 +35,15 @@ from .actions import (
     SettleDebt,
     UseReleaseCard,
 )
+from .phases import Phase
 
 if TYPE_CHECKING:
     from .game import Game
 
 Why = tuple[str, str] | None
 
-MANAGE_PHASES = ("pre_roll", "post_roll")
-RAISE_PHASES = ("pre_roll", "post_roll", "buy", "debt")
+MANAGE_PHASES = (Phase.PRE_ROLL, Phase.POST_ROLL)
+RAISE_PHASES = (Phase.PRE_ROLL, Phase.POST_ROLL, Phase.BUY, Phase.DEBT)
 
 RULE_TEXT = {
     "buildings.streets_only": "only streets carry buildings",
@@ -65,7 +66,7 @@ _NOT_YOURS = ("turn.not_yours", "this seat has no decision to make now")
 
 
 def why_illegal(g: Game, a: Action) -> Why:
-    if g.phase == "over":
+    if g.phase is Phase.OVER:
         return ("game.over", "the game is over")
     seat = a.seat
     if type(seat) is not int or not 0 <= seat < g.players:
@@ -82,7 +83,7 @@ def _answer_draw(g: Game, a: Action, seat: int) -> Why:
     d = g.draw
     if d is None:
         return ("draw.open_offer", "no draw is on offer")
-    if seat == d["by"] or seat in d["accepted"]:
+    if seat == d.by or seat in d.accepted:
         return ("draw.answer_once", "this seat has no draw offer to answer")
     return None
 
@@ -106,11 +107,11 @@ def _roll(g: Game, a: Action, seat: int) -> Why:
     if seat != g.main_seat():
         return _NOT_YOURS
     phase = g.phase
-    if phase == "pre_roll":
+    if phase is Phase.PRE_ROLL:
         if not g.jailed[seat]:
             return None
         return ("jail.choose", "in jail: pay, use a release card or roll for a double")
-    if phase == "post_roll" and g.reroll:
+    if phase is Phase.POST_ROLL and g.reroll:
         return None
     return ("turn.roll_once", "no roll is due now")
 
@@ -118,7 +119,7 @@ def _roll(g: Game, a: Action, seat: int) -> Why:
 def _jail(g: Game, a: Action, seat: int) -> Why:
     if seat != g.main_seat():
         return _NOT_YOURS
-    if g.phase != "pre_roll" or not g.jailed[seat]:
+    if g.phase is not Phase.PRE_ROLL or not g.jailed[seat]:
         return ("jail.in_jail", "only a jailed player at the start of the turn")
     t = type(a)
     if t is PayJailFee and g.cash[seat] < g.rules.jail_fee:
@@ -131,7 +132,7 @@ def _jail(g: Game, a: Action, seat: int) -> Why:
 def _buy(g: Game, a: Action, seat: int) -> Why:
     if seat != g.main_seat():
         return _NOT_YOURS
-    if g.phase != "buy":
+    if g.phase is not Phase.BUY or g.pending_buy is None:
         return ("buy.offered", "no property is offered to buy")
     if type(a) is Buy and g.cash[seat] < g.rules.cells[g.pending_buy].price:
         return ("buy.cash", "not enough cash to buy: raise it or send it to auction")
@@ -141,10 +142,10 @@ def _buy(g: Game, a: Action, seat: int) -> Why:
 def _auction(g: Game, a: Any, seat: int) -> Why:
     if seat != g.main_seat():
         return _NOT_YOURS
-    if g.phase != "auction":
+    if g.auction is None:
         return ("auction.running", "no auction is running")
     if type(a) is Bid:
-        high = g.auction["high"]
+        high = g.auction.high
         if a.amount <= high or a.amount < 1:
             return ("auction.bid_above_highest", f"a bid must be a whole amount above {high}")
         if a.amount > g.cash[seat]:
@@ -163,7 +164,7 @@ def _manage_cell(g: Game, a: Any, seat: int) -> Why:
 def _end_turn(g: Game, a: Action, seat: int) -> Why:
     if seat != g.main_seat():
         return _NOT_YOURS
-    if g.phase != "post_roll":
+    if g.phase is not Phase.POST_ROLL:
         return ("turn.end_after_roll", "the turn ends after the roll is resolved")
     if g.reroll:
         return ("turn.double_rolls_again", "after a double you roll again")
@@ -181,21 +182,21 @@ def _resign(g: Game, a: Action, seat: int) -> Why:
 def _debt(g: Game, a: Action, seat: int) -> Why:
     if seat != g.main_seat():
         return _NOT_YOURS
-    if g.phase != "debt":
+    if not g.debts:
         return ("debt.owed", "there is no debt to settle")
-    if type(a) is PayDebt and g.cash[seat] < g.debts[0][2]:
-        return ("debt.cash", f"the debt is {g.debts[0][2]}: raise the cash first")
+    if type(a) is PayDebt and g.cash[seat] < g.debts[0].amount:
+        return ("debt.cash", f"the debt is {g.debts[0].amount}: raise the cash first")
     return None
 
 
 def _answer_trade(g: Game, a: Action, seat: int) -> Why:
     if seat != g.main_seat():
         return _NOT_YOURS
-    if g.phase != "trade":
+    t = g.trade
+    if t is None:
         return ("trade.open", "no trade is waiting for an answer")
     if type(a) is AcceptTrade:
-        t = g.trade
-        return trade_rule(g, t["from"], t["to"], t["give"], t["take"], t["money"], accepting=True)
+        return trade_rule(g, t.from_seat, t.to_seat, t.give, t.take, t.money, accepting=True)
     return None
 
 

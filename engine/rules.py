@@ -59,42 +59,42 @@ class Ruleset:
     def __init__(self, data: dict[str, Any]) -> None:
         self.data = data
         r = _Reader(data, "ruleset")
-        self.id: str = r.str("id")
+        self.id: str = r.text("id")
         self.name: dict[str, str] = r.names("name")
-        players = r.dict("players")
-        self.min_players = _Reader(players, "players").int("min", lo=2)
-        self.max_players = _Reader(players, "players").int("max", lo=self.min_players)
-        self.start_cash = r.int("start_cash", lo=0)
-        self.start_salary = r.int("start_salary", lo=0)
-        dice = _Reader(r.dict("dice"), "dice")
-        if dice.int("count", lo=2) != 2:
+        players = r.obj("players")
+        self.min_players = _Reader(players, "players").integer("min", lo=2)
+        self.max_players = _Reader(players, "players").integer("max", lo=self.min_players)
+        self.start_cash = r.integer("start_cash", lo=0)
+        self.start_salary = r.integer("start_salary", lo=0)
+        dice = _Reader(r.obj("dice"), "dice")
+        if dice.integer("count", lo=2) != 2:
             raise RulesetError("dice.count: only two dice are supported (doubles need a pair)")
-        self.dice_sides = dice.int("sides", lo=2)
+        self.dice_sides = dice.integer("sides", lo=2)
         if self.dice_sides > 256:
             raise RulesetError("dice.sides: at most 256")
-        self.doubles_to_jail = r.int("doubles_to_jail", lo=1)
-        jail = _Reader(r.dict("jail"), "jail")
-        self.jail_cell = jail.int("cell", lo=0)
-        self.jail_fee = jail.int("fee", lo=0)
-        self.jail_max_tries = jail.int("max_tries", lo=1)
+        self.doubles_to_jail = r.integer("doubles_to_jail", lo=1)
+        jail = _Reader(r.obj("jail"), "jail")
+        self.jail_cell = jail.integer("cell", lo=0)
+        self.jail_fee = jail.integer("fee", lo=0)
+        self.jail_max_tries = jail.integer("max_tries", lo=1)
         self.street_rent_multipliers: tuple[int, ...] = tuple(r.int_list("street_rent_multipliers"))
-        self.full_group_multiplier = r.int("full_group_multiplier", lo=1)
-        self.max_buildings = r.int("max_buildings", lo=0)
+        self.full_group_multiplier = r.integer("full_group_multiplier", lo=1)
+        self.max_buildings = r.integer("max_buildings", lo=0)
         if len(self.street_rent_multipliers) != self.max_buildings + 1:
             raise RulesetError("street_rent_multipliers: need one entry per building count, 0..max_buildings")
         self.station_rents: tuple[int, ...] = tuple(r.int_list("station_rents"))
         self.utility_multipliers: tuple[int, ...] = tuple(r.int_list("utility_multipliers"))
-        self.mortgage_percent = r.int("mortgage_percent", lo=0, hi=100)
-        self.redeem_interest_percent = r.int("redeem_interest_percent", lo=0)
-        self.building_sale_percent = r.int("building_sale_percent", lo=0, hi=100)
+        self.mortgage_percent = r.integer("mortgage_percent", lo=0, hi=100)
+        self.redeem_interest_percent = r.integer("redeem_interest_percent", lo=0)
+        self.building_sale_percent = r.integer("building_sale_percent", lo=0, hi=100)
 
-        groups = r.dict("groups")
+        groups = r.obj("groups")
         self.groups: dict[str, dict[str, Any]] = {}
         for gid, g in groups.items():
             gr = _Reader(g, f"groups.{gid}")
-            self.groups[gid] = {"name": gr.names("name"), "colour": gr.str("colour")}
+            self.groups[gid] = {"name": gr.names("name"), "colour": gr.text("colour")}
 
-        cells = r.list("cells")
+        cells = r.items("cells")
         if len(cells) < 4:
             raise RulesetError("cells: a board needs at least 4 cells")
         self.cells: tuple[Cell, ...] = tuple(self._cell(i, c) for i, c in enumerate(cells))
@@ -126,7 +126,7 @@ class Ruleset:
             for c in self.cells
         )
 
-        cards = r.list("cards")
+        cards = r.items("cards")
         self.cards: tuple[Card, ...] = tuple(self._card(i, c) for i, c in enumerate(cards))
         ids = [c.id for c in self.cards]
         if len(set(ids)) != len(ids):
@@ -138,38 +138,38 @@ class Ruleset:
 
     def _cell(self, i: int, c: Any) -> Cell:
         r = _Reader(c, f"cells[{i}]")
-        kind = r.str("kind")
+        kind = r.text("kind")
         if kind not in CELL_KINDS:
             raise RulesetError(f"cells[{i}].kind: {kind!r} is not one of {', '.join(CELL_KINDS)}")
         name = r.names("name")
         if kind == "street":
-            group = r.str("group")
+            group = r.text("group")
             if group not in (self.groups or {}):
                 raise RulesetError(f"cells[{i}].group: unknown group {group!r}")
-            return Cell(i, kind, name, price=r.int("price", lo=1), rent=r.int("rent", lo=0),
-                        house_cost=r.int("house_cost", lo=0), group=group)
+            return Cell(i, kind, name, price=r.integer("price", lo=1), rent=r.integer("rent", lo=0),
+                        house_cost=r.integer("house_cost", lo=0), group=group)
         if kind in ("station", "utility"):
-            return Cell(i, kind, name, price=r.int("price", lo=1))
+            return Cell(i, kind, name, price=r.integer("price", lo=1))
         if kind == "tax":
-            return Cell(i, kind, name, amount=r.int("amount", lo=0))
+            return Cell(i, kind, name, amount=r.integer("amount", lo=0))
         return Cell(i, kind, name)
 
     def _card(self, i: int, c: Any) -> Card:
         r = _Reader(c, f"cards[{i}]")
-        effect = r.str("effect")
+        effect = r.text("effect")
         if effect not in CARD_EFFECTS:
             raise RulesetError(f"cards[{i}].effect: {effect!r} is not one of {', '.join(CARD_EFFECTS)}")
         params: dict[str, Any] = {}
         for key in CARD_EFFECTS[effect]:
             if key == "kind":
-                params[key] = r.str(key)
+                params[key] = r.text(key)
                 if params[key] not in PROPERTY_KINDS:
                     raise RulesetError(f"cards[{i}].kind: must be one of {', '.join(PROPERTY_KINDS)}")
             else:
-                params[key] = r.int(key, lo=0)
+                params[key] = r.integer(key, lo=0)
         if effect == "advance_to" and not 0 <= params["cell"] < len(self.data["cells"]):
             raise RulesetError(f"cards[{i}].cell: not a cell of this board")
-        return Card(i, r.str("id"), effect, params, r.names("text"))
+        return Card(i, r.text("id"), effect, params, r.names("text"))
 
     def cell_name(self, cell: int, lang: str = "uk") -> str:
         names = self.cells[cell].name
@@ -192,15 +192,15 @@ class _Reader:
     def __init__(self, obj: Any, path: str) -> None:
         if not isinstance(obj, dict):
             raise RulesetError(f"{path}: expected an object")
-        self.obj = obj
+        self.data = obj
         self.path = path
 
     def _get(self, key: str) -> Any:
-        if key not in self.obj:
+        if key not in self.data:
             raise RulesetError(f"{self.path}.{key}: missing")
-        return self.obj[key]
+        return self.data[key]
 
-    def int(self, key: str, lo: int | None = None, hi: int | None = None) -> int:
+    def integer(self, key: str, lo: int | None = None, hi: int | None = None) -> int:
         v = self._get(key)
         if not isinstance(v, int) or isinstance(v, bool):
             raise RulesetError(f"{self.path}.{key}: expected a whole number, got {v!r}")
@@ -208,32 +208,32 @@ class _Reader:
             raise RulesetError(f"{self.path}.{key}: {v} is out of range")
         return v
 
-    def str(self, key: str) -> str:
+    def text(self, key: str) -> str:
         v = self._get(key)
         if not isinstance(v, str) or not v:
             raise RulesetError(f"{self.path}.{key}: expected a non-empty string")
         return v
 
-    def dict(self, key: str) -> dict[str, Any]:
+    def obj(self, key: str) -> dict[str, Any]:
         v = self._get(key)
         if not isinstance(v, dict):
             raise RulesetError(f"{self.path}.{key}: expected an object")
         return v
 
-    def list(self, key: str) -> list[Any]:
+    def items(self, key: str) -> list[Any]:
         v = self._get(key)
         if not isinstance(v, list):
             raise RulesetError(f"{self.path}.{key}: expected a list")
         return v
 
     def int_list(self, key: str) -> list[int]:
-        v = self.list(key)
+        v = self.items(key)
         if not v or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in v):
             raise RulesetError(f"{self.path}.{key}: expected a list of whole numbers >= 0")
         return v
 
     def names(self, key: str) -> dict[str, str]:
-        v = self.dict(key)
+        v = self.obj(key)
         if not v or not all(isinstance(k, str) and isinstance(s, str) and s for k, s in v.items()):
             raise RulesetError(f"{self.path}.{key}: expected names by language, e.g. {{\"uk\": \"…\"}}")
         return v

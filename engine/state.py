@@ -1,21 +1,80 @@
 """The game's state as plain fields: cheap to copy, exact to serialise, stable to hash.
 
-`GameState` holds data only; the rules that change it live in `game.py`.
+`GameState` holds data only; the rules that change it live in `game.py`. The parts that
+exist only for a while (an auction, a trade offer, a draw offer, a debt) are frozen values:
+the game replaces them rather than changing them, so a copy of the state shares them.
 """
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Self, TypeVar
 
 from .canonical import digest
 from .errors import BadState
+from .phases import Phase, Resume
 from .rules import Ruleset
 
 BANK = -1  # the creditor or payer that is the bank, inside the engine; None in events and JSON
 
-PHASES = ("pre_roll", "buy", "auction", "post_roll", "debt", "trade", "over")
-RESUMES = (None, "finish_move", "jail_move")
-
 STATE_FORMAT = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Auction:
+    """A running auction: `bidders` still in, in bidding order; `turn` indexes who bids next."""
+    cell: int
+    bidders: tuple[int, ...]
+    turn: int = 0
+    high: int = 0
+    high_bidder: int | None = None
+
+    @property
+    def bidder(self) -> int:
+        """The seat whose turn it is to bid or pass."""
+        return self.bidders[self.turn]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"cell": self.cell, "bidders": list(self.bidders), "turn": self.turn,
+                "high": self.high, "high_bidder": self.high_bidder}
+
+
+@dataclass(frozen=True, slots=True)
+class TradeOffer:
+    """An open proposal: `give` are the proposer's cells, `take` the partner's; `money` > 0
+    is paid by the proposer, < 0 by the partner."""
+    from_seat: int
+    to_seat: int
+    give: tuple[int, ...]
+    take: tuple[int, ...]
+    money: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"from": self.from_seat, "to": self.to_seat, "give": list(self.give),
+                "take": list(self.take), "money": self.money}
+
+
+@dataclass(frozen=True, slots=True)
+class DrawOffer:
+    """An open draw offer by `by`, and the seats that accepted it so far (in order)."""
+    by: int
+    accepted: tuple[int, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"by": self.by, "accepted": list(self.accepted)}
+
+
+@dataclass(frozen=True, slots=True)
+class Debt:
+    """`debtor` owes `amount` to `creditor` (a seat, or BANK) for `reason` (rent, tax,
+    `card:<id>`, jail_fee)."""
+    debtor: int
+    creditor: int
+    amount: int
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"debtor": self.debtor, "creditor": None if self.creditor == BANK else self.creditor,
+                "amount": self.amount, "reason": self.reason}
 
 
 class GameState:
@@ -41,7 +100,7 @@ class GameState:
     deck: list[int]                  # card indices not drawn since the last reshuffle, sorted
     first: int
     active: int
-    phase: str
+    phase: Phase
     doubles: int                     # doubles rolled in this turn
     reroll: bool                     # the active player rolled a double and must roll again
     turn_over: bool                  # sent to jail: the turn ends once the move is resolved
@@ -49,18 +108,18 @@ class GameState:
     turn: int                        # turns begun, from 1
     roll_count: int                  # rolls so far in the game (draw offers: once per roll)
     pending_buy: int | None          # the cell offered to the active player
-    auction: dict[str, Any] | None   # {"cell", "bidders": [seat...], "turn": idx, "high", "high_bidder"}
-    debts: list[list[int]]           # [[debtor, creditor, amount, reason_code]], oldest first
-    resume: str | None               # what follows once every debt is settled
-    trade: dict[str, Any] | None     # {"from", "to", "give", "take", "money"}
-    trade_resume: str | None
+    auction: Auction | None
+    debts: list[Debt]                # oldest first
+    resume: Resume | None            # what follows once every debt is settled
+    trade: TradeOffer | None
+    trade_resume: Phase | None       # the phase the open trade was proposed in
     proposed_to: list[int]           # seats the active player proposed a trade to this turn
-    draw: dict[str, Any] | None      # {"by": seat, "accepted": [seat...]}
+    draw: DrawOffer | None
     draw_offered_at: list[int]       # per seat: roll_count when it last offered a draw, or -1
     winner: int | None
     drawn: bool
 
-    def copy(self) -> GameState:
+    def copy(self) -> Self:
         new = object.__new__(type(self))
         new.rules = self.rules
         new.players = self.players
@@ -84,16 +143,13 @@ class GameState:
         new.turn = self.turn
         new.roll_count = self.roll_count
         new.pending_buy = self.pending_buy
-        a = self.auction
-        new.auction = None if a is None else {**a, "bidders": a["bidders"][:]}
-        new.debts = [d[:] for d in self.debts]
+        new.auction = self.auction
+        new.debts = self.debts[:]
         new.resume = self.resume
-        t = self.trade
-        new.trade = None if t is None else dict(t)
+        new.trade = self.trade
         new.trade_resume = self.trade_resume
         new.proposed_to = self.proposed_to[:]
-        d = self.draw
-        new.draw = None if d is None else {"by": d["by"], "accepted": d["accepted"][:]}
+        new.draw = self.draw
         new.draw_offered_at = self.draw_offered_at[:]
         new.winner = self.winner
         new.drawn = self.drawn
@@ -121,7 +177,7 @@ class GameState:
             "deck": [cards[i].id for i in self.deck],
             "first": self.first,
             "active": self.active,
-            "phase": self.phase,
+            "phase": self.phase.value,
             "doubles": self.doubles,
             "reroll": self.reroll,
             "turn_over": self.turn_over,
@@ -129,24 +185,20 @@ class GameState:
             "turn": self.turn,
             "roll_count": self.roll_count,
             "pending_buy": self.pending_buy,
-            "auction": None if self.auction is None else {
-                **self.auction, "bidders": self.auction["bidders"][:]},
-            "debts": [{"debtor": d[0], "creditor": None if d[1] == BANK else d[1],
-                       "amount": d[2], "reason": d[3]} for d in self.debts],
-            "resume": self.resume,
-            "trade": None if self.trade is None else {
-                **self.trade, "give": list(self.trade["give"]), "take": list(self.trade["take"])},
-            "trade_resume": self.trade_resume,
+            "auction": None if self.auction is None else self.auction.to_json(),
+            "debts": [d.to_json() for d in self.debts],
+            "resume": None if self.resume is None else self.resume.value,
+            "trade": None if self.trade is None else self.trade.to_json(),
+            "trade_resume": None if self.trade_resume is None else self.trade_resume.value,
             "proposed_to": self.proposed_to[:],
-            "draw": None if self.draw is None else {
-                "by": self.draw["by"], "accepted": self.draw["accepted"][:]},
+            "draw": None if self.draw is None else self.draw.to_json(),
             "draw_offered_at": self.draw_offered_at[:],
             "winner": self.winner,
             "drawn": self.drawn,
         }
 
     @classmethod
-    def from_json(cls, data: Any, rules: Ruleset) -> GameState:
+    def from_json(cls, data: Any, rules: Ruleset) -> Self:
         try:
             return cls._from_json(data, rules)
         except BadState:
@@ -155,7 +207,7 @@ class GameState:
             raise BadState(f"not a game state of ruleset {rules.id!r}: {exc!r}") from None
 
     @classmethod
-    def _from_json(cls, d: Any, rules: Ruleset) -> GameState:
+    def _from_json(cls, d: Any, rules: Ruleset) -> Self:
         if not isinstance(d, dict):
             raise BadState("a game state must be an object")
         if d.get("format") != STATE_FORMAT:
@@ -185,9 +237,7 @@ class GameState:
         s.deck = sorted(rules.card_index[_str(c)] for c in _list(d["deck"], None))
         s.first = _int(d["first"], 0, n - 1)
         s.active = _int(d["active"], 0, n - 1)
-        if d["phase"] not in PHASES:
-            raise BadState(f"phase: unknown {d['phase']!r}")
-        s.phase = d["phase"]
+        s.phase = _enum(Phase, d["phase"], "phase")
         s.doubles = _int(d["doubles"], 0)
         s.reroll = _bool(d["reroll"])
         s.turn_over = _bool(d["turn_over"])
@@ -196,29 +246,28 @@ class GameState:
         s.roll_count = _int(d["roll_count"], 0)
         s.pending_buy = None if d["pending_buy"] is None else _int(d["pending_buy"], 0, size - 1)
         a = _object(d["auction"], "auction", _AUCTION_KEYS)
-        s.auction = None if a is None else {
-            "cell": _int(a["cell"], 0, size - 1), "bidders": _ints(a["bidders"], None, 0, n - 1),
-            "turn": _int(a["turn"], 0), "high": _int(a["high"], 0),
-            "high_bidder": None if a["high_bidder"] is None else _int(a["high_bidder"], 0, n - 1)}
-        s.debts = [[_int(x["debtor"], 0, n - 1),
-                    BANK if x["creditor"] is None else _int(x["creditor"], 0, n - 1),
-                    _int(x["amount"], 0), _str(x["reason"])]
+        s.auction = None if a is None else Auction(
+            cell=_int(a["cell"], 0, size - 1), bidders=tuple(_ints(a["bidders"], None, 0, n - 1)),
+            turn=_int(a["turn"], 0), high=_int(a["high"], 0),
+            high_bidder=None if a["high_bidder"] is None else _int(a["high_bidder"], 0, n - 1))
+        s.debts = [Debt(_int(x["debtor"], 0, n - 1),
+                        BANK if x["creditor"] is None else _int(x["creditor"], 0, n - 1),
+                        _int(x["amount"], 0), _str(x["reason"]))
                    for x in (_object(x, "debts", _DEBT_KEYS) for x in _list(d["debts"], None))]
-        if d["resume"] not in RESUMES:
-            raise BadState(f"resume: unknown {d['resume']!r}")
-        s.resume = d["resume"]
+        s.resume = None if d["resume"] is None else _enum(Resume, d["resume"], "resume")
         t = _object(d["trade"], "trade", _TRADE_KEYS)
-        s.trade = None if t is None else {
-            "from": _int(t["from"], 0, n - 1), "to": _int(t["to"], 0, n - 1),
-            "give": tuple(_ints(t["give"], None, 0, size - 1)),
-            "take": tuple(_ints(t["take"], None, 0, size - 1)), "money": _int(t["money"])}
-        if d["trade_resume"] not in (None, "pre_roll", "post_roll"):
-            raise BadState(f"trade_resume: unknown {d['trade_resume']!r}")
-        s.trade_resume = d["trade_resume"]
+        s.trade = None if t is None else TradeOffer(
+            from_seat=_int(t["from"], 0, n - 1), to_seat=_int(t["to"], 0, n - 1),
+            give=tuple(_ints(t["give"], None, 0, size - 1)),
+            take=tuple(_ints(t["take"], None, 0, size - 1)), money=_int(t["money"]))
+        tr = d["trade_resume"]
+        if tr not in (None, Phase.PRE_ROLL.value, Phase.POST_ROLL.value):
+            raise BadState(f"trade_resume: unknown {tr!r}")
+        s.trade_resume = None if tr is None else Phase(tr)
         s.proposed_to = _ints(d["proposed_to"], None, 0, n - 1)
         dr = _object(d["draw"], "draw", _DRAW_KEYS)
-        s.draw = None if dr is None else {
-            "by": _int(dr["by"], 0, n - 1), "accepted": _ints(dr["accepted"], None, 0, n - 1)}
+        s.draw = None if dr is None else DrawOffer(
+            by=_int(dr["by"], 0, n - 1), accepted=tuple(_ints(dr["accepted"], None, 0, n - 1)))
         s.draw_offered_at = _ints(d["draw_offered_at"], n, -1)
         s.winner = None if d["winner"] is None else _int(d["winner"], 0, n - 1)
         s.drawn = _bool(d["drawn"])
@@ -256,8 +305,9 @@ def _check_consistent(s: GameState) -> None:
         if not ok:
             raise BadState(f"inconsistent state: {what}")
 
-    need(sum(alive) >= (1 if phase == "over" else 2), "too few players left")
-    need(phase == "over" or alive[s.active], "the active seat is out of the game")
+    over = phase is Phase.OVER
+    need(sum(alive) >= (1 if over else 2), "too few players left")
+    need(over or alive[s.active], "the active seat is out of the game")
     for seat in range(n):
         need(not s.jailed[seat] or (alive[seat] and s.pos[seat] == rules.jail_cell),
              f"seat {seat} is jailed away from the jail")
@@ -278,40 +328,42 @@ def _check_consistent(s: GameState) -> None:
             need(info.kind == "street" and not any(s.mortgaged[g] for g in rules.group_of[c]),
                  f"cell {c}: buildings beside a mortgage")
     need(s.doubles <= rules.doubles_to_jail, "too many doubles")
-    need((s.pending_buy is not None) == (phase in ("buy", "auction")),
+    # Being sent to jail ends the turn within the same action, so no state at rest has it.
+    need(not s.turn_over, "a turn that is over but not passed on")
+    need((s.pending_buy is not None) == (phase in (Phase.BUY, Phase.AUCTION)),
          "a purchase offer outside buying")
     if s.pending_buy is not None:
         need(rules.cells[s.pending_buy].is_property and s.owner[s.pending_buy] == BANK,
              "the offered cell is not an unowned property")
     a = s.auction
-    need((a is not None) == (phase == "auction"), "an auction outside the auction phase")
+    need((a is not None) == (phase is Phase.AUCTION), "an auction outside the auction phase")
     if a is not None:
-        bidders = a["bidders"]
-        need(a["cell"] == s.pending_buy, "the auction is not for the offered cell")
+        bidders = a.bidders
+        need(a.cell == s.pending_buy, "the auction is not for the offered cell")
         need(bool(bidders) and len(set(bidders)) == len(bidders)
              and all(alive[b] for b in bidders), "auction bidders")
-        need(a["turn"] < len(bidders), "auction turn")
-        need((a["high"] == 0) == (a["high_bidder"] is None)
-             and (a["high_bidder"] is None or a["high_bidder"] in bidders), "auction high bid")
-    need(bool(s.debts) == (phase == "debt") and (s.resume is not None) == (phase == "debt"),
-         "debts outside the debt phase")
+        need(a.turn < len(bidders), "auction turn")
+        need((a.high == 0) == (a.high_bidder is None)
+             and (a.high_bidder is None or a.high_bidder in bidders), "auction high bid")
+    in_debt = phase is Phase.DEBT
+    need(bool(s.debts) == in_debt and (s.resume is not None) == in_debt, "debts outside the debt phase")
     if s.debts:
-        need(alive[s.debts[0][0]], "the debtor is out of the game")
-    if s.resume == "jail_move":
-        need(s.jailed[s.active] and s.dice is not None and s.debts[0][0] == s.active,
+        need(alive[s.debts[0].debtor], "the debtor is out of the game")
+    if s.resume is Resume.JAIL_MOVE:
+        need(s.jailed[s.active] and s.dice is not None and s.debts[0].debtor == s.active,
              "a move out of jail for a player who is not leaving it")
     t = s.trade
-    need((t is not None) == (phase == "trade") == (s.trade_resume is not None),
+    need((t is not None) == (phase is Phase.TRADE) == (s.trade_resume is not None),
          "a trade outside the trade phase")
     if t is not None:
-        need(t["from"] == s.active and t["to"] != t["from"] and alive[t["to"]], "trade seats")
+        need(t.from_seat == s.active and t.to_seat != t.from_seat and alive[t.to_seat], "trade seats")
     d = s.draw
     if d is not None:
-        need(phase != "over" and alive[d["by"]] and d["by"] not in d["accepted"]
-             and len(set(d["accepted"])) == len(d["accepted"])
-             and all(alive[x] for x in d["accepted"]), "draw offer")
-    need(phase == "over" or (s.winner is None and not s.drawn), "a result while playing")
-    need(phase != "over" or s.drawn == (s.winner is None), "the game ended without a result")
+        need(not over and alive[d.by] and d.by not in d.accepted
+             and len(set(d.accepted)) == len(d.accepted)
+             and all(alive[x] for x in d.accepted), "draw offer")
+    need(over or (s.winner is None and not s.drawn), "a result while playing")
+    need(not over or s.drawn == (s.winner is None), "the game ended without a result")
     need(s.winner is None or alive[s.winner], "the winner is out of the game")
 
 
@@ -320,6 +372,16 @@ def _object(v: Any, what: str, keys: set[str]) -> Any:
     if v is not None and (not isinstance(v, dict) or set(v) != keys):
         raise BadState(f"{what}: expected an object with {', '.join(sorted(keys))}")
     return v
+
+
+_E = TypeVar("_E", Phase, Resume)
+
+
+def _enum(cls: type[_E], v: Any, what: str) -> _E:
+    try:
+        return cls(v)
+    except ValueError:
+        raise BadState(f"{what}: unknown {v!r}") from None
 
 
 def _int(v: Any, lo: int | None = None, hi: int | None = None) -> int:

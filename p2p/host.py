@@ -22,6 +22,7 @@ from zemlevlasnyk.engine import (
     BadAction,
     EngineError,
     Entropy,
+    Event,
     Game,
     IllegalAction,
     action_from_json,
@@ -155,7 +156,7 @@ class TableHost:
         self.chat_log: deque[dict[str, str]] = deque(maxlen=keep_chat)
         self.clock_sent: list[dict[str, Any]] = []  # the clock sent with the latest record
         self._keep_events = keep_events
-        self._events: list[dict[str, Any]] = []
+        self._events: list[Event] = []
         self._chain_seed = chain_seed
         self._chain = commit_reveal.SecretChain(chain_length, seed=chain_seed)
         self._secret = self._chain.take()
@@ -465,7 +466,7 @@ class TableHost:
         except IllegalAction as exc:
             raise Rejected(Code.ILLEGAL, f"{exc.message} [{exc.rule}]") from None
 
-    def _apply(self, action: Action, seq: int, secret: bytes, entropy: bytes) -> list[dict[str, Any]]:
+    def _apply(self, action: Action, seq: int, secret: bytes, entropy: bytes) -> list[Event]:
         """The one place actions and chance enter the host's engine (cheating-host tests override it)."""
         assert self.game is not None
         if self.game.needs_chance(action):
@@ -477,7 +478,7 @@ class TableHost:
             self._events.extend(events)
         return events
 
-    def take_events(self) -> list[dict[str, Any]]:
+    def take_events(self) -> list[Event]:
         """The engine's events since the last call, in order (with `keep_events`)."""
         events, self._events = self._events, []
         return events

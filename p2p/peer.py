@@ -13,7 +13,7 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
-from zemlevlasnyk.engine import Action, Game, Outcome, load_preset
+from zemlevlasnyk.engine import Action, Event, Game, Outcome, load_preset
 from zemlevlasnyk.p2p import commit_reveal, wire
 from zemlevlasnyk.p2p.clock import DECISION_SECONDS
 from zemlevlasnyk.p2p.errors import CheatingHost, Code
@@ -48,7 +48,7 @@ class Arrived:
 @dataclass(frozen=True)
 class Applied:
     record: dict[str, Any]
-    events: list[dict[str, Any]]
+    events: list[Event]
     clock: list[dict[str, Any]]
 
 

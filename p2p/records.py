@@ -21,6 +21,7 @@ from zemlevlasnyk.engine import (
     BadAction,
     EngineError,
     Entropy,
+    Event,
     Game,
     IllegalAction,
     action_from_json,
@@ -98,7 +99,7 @@ class Replica:
         self.clock = True
         self.action_sigs: set[str] = set()
 
-    def accept(self, record: Any) -> list[dict[str, Any]]:
+    def accept(self, record: Any) -> list[Event]:
         """Verify and apply the next record; its engine events. `CheatingHost` if it is wrong."""
         seq = record.get("seq") if isinstance(record, dict) else None
         try:
@@ -108,7 +109,7 @@ class Replica:
         except (KeyError, IndexError, TypeError, ValueError, AttributeError, EngineError) as exc:
             raise CheatingHost(f"malformed record: {type(exc).__name__}: {str(exc)[:160]}", seq=seq) from None
 
-    def _accept(self, record: dict[str, Any]) -> list[dict[str, Any]]:
+    def _accept(self, record: dict[str, Any]) -> list[Event]:
         seq = record["seq"]
 
         def cheat(why: str) -> CheatingHost:
@@ -151,7 +152,7 @@ class Replica:
         self.next_commit = renew if renew is not None else record["reveal"]
         return events
 
-    def _start(self, record: dict[str, Any], secret: bytes, cheat) -> list[dict[str, Any]]:
+    def _start(self, record: dict[str, Any], secret: bytes, cheat) -> list[Event]:
         setup = record["setup"]
         if setup["rules"] != self.rules.digest:
             raise cheat("the table plays other rules than ours")
@@ -175,7 +176,7 @@ class Replica:
         self.state = None
         return []
 
-    def _play(self, record: dict[str, Any], secret: bytes, cheat) -> list[dict[str, Any]]:
+    def _play(self, record: dict[str, Any], secret: bytes, cheat) -> list[Event]:
         assert self.game is not None
         kind = record["kind"]
         if kind == ACT:

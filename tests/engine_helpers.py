@@ -13,11 +13,13 @@ import pytest
 from zemlevlasnyk.engine import (
     BANK,
     Action,
+    Event,
     Game,
     IllegalAction,
     Scripted,
     load_preset,
 )
+from zemlevlasnyk.engine.events import Paid
 
 RULES = load_preset("zemlevlasnyk")
 
@@ -35,7 +37,7 @@ def new_game(players: int = 2, first: int = 0) -> Game:
 
 
 def act(game: Game, action: Action, dice: Sequence[tuple[int, int]] = (),
-        cards: Sequence[str] = ()) -> list[dict[str, Any]]:
+        cards: Sequence[str] = ()) -> list[Event]:
     """Apply `action` with exactly the scripted chance given (all of it must be used)."""
     chance = Scripted(dice=dice, cards=cards)
     events = game.apply(action, chance)
@@ -59,13 +61,14 @@ def give(game: Game, seat: int, *cells: int) -> None:
         game.owner[c] = seat
 
 
-def of_type(events: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
-    return [e for e in events if e["type"] == kind]
+def of_type(events: list[Event], kind: str) -> list[dict[str, Any]]:
+    """The events of one kind, in their JSON form (what logs and the narrator's tests see)."""
+    return [e.to_json() for e in events if kind == e.TYPE]
 
 
-def payments(events: list[dict[str, Any]]) -> list[tuple[int | None, int | None, int, str]]:
+def payments(events: list[Event]) -> list[tuple[int | None, int | None, int, str]]:
     """Every `paid` event as (from, to, amount, reason); None is the bank."""
-    return [(e["from"], e["to"], e["amount"], e["reason"]) for e in of_type(events, "paid")]
+    return [(e.from_seat, e.to_seat, e.amount, e.reason) for e in events if isinstance(e, Paid)]
 
 
 def decisions(game: Game) -> list[tuple[int, str]]:

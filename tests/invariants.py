@@ -1,7 +1,8 @@
 """Invariants that must hold after every action of any game: used by the soak tests."""
 from __future__ import annotations
 
-from zemlevlasnyk.engine import BANK, Game, Ruleset
+from zemlevlasnyk.engine import BANK, Event, Game, Phase, Ruleset
+from zemlevlasnyk.engine.events import Paid
 
 
 class MoneyLedger:
@@ -13,20 +14,20 @@ class MoneyLedger:
         self.bank_out = 0
         self.bank_in = 0
 
-    def follow(self, events: list[dict]) -> None:
+    def follow(self, events: list[Event]) -> None:
         for e in events:
-            if e["type"] != "paid":
+            if not isinstance(e, Paid):
                 continue
-            amount = e["amount"]
+            amount = e.amount
             assert amount > 0, e
-            if e["from"] is None:
+            if e.from_seat is None:
                 self.bank_out += amount
             else:
-                self.cash[e["from"]] -= amount
-            if e["to"] is None:
+                self.cash[e.from_seat] -= amount
+            if e.to_seat is None:
                 self.bank_in += amount
             else:
-                self.cash[e["to"]] += amount
+                self.cash[e.to_seat] += amount
 
 
 _NOT_DEEDS: dict[str, tuple[int, ...]] = {}
@@ -74,16 +75,16 @@ def check_invariants(game: Game, ledger: MoneyLedger) -> None:
     assert len(held) == len(set(held))
     assert not set(held) & set(game.deck), "a held card is also in the deck"
     assert game.deck == sorted(set(game.deck))
-    if game.phase != "over":
+    if game.phase is not Phase.OVER:
         assert game.alive[game.active]
         assert sum(game.alive) >= 2
         pending = game.pending()
         assert pending, "a running game always waits for somebody"
         assert all(alive[d.seat] for d in pending)
-        if game.phase == "debt":
-            assert game.debts and game.debts[0][0] == pending[-1].seat
-        assert (game.phase == "auction") == (game.auction is not None)
-        assert (game.phase == "trade") == (game.trade is not None)
-        assert (game.phase in ("buy", "auction")) == (game.pending_buy is not None)
+        if game.phase is Phase.DEBT:
+            assert game.debts and game.debts[0].debtor == pending[-1].seat
+        assert (game.phase is Phase.AUCTION) == (game.auction is not None)
+        assert (game.phase is Phase.TRADE) == (game.trade is not None)
+        assert (game.phase in (Phase.BUY, Phase.AUCTION)) == (game.pending_buy is not None)
     else:
         assert game.outcome() is not None

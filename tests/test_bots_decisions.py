@@ -12,6 +12,7 @@ from zemlevlasnyk.engine import (
     AcceptTrade,
     Build,
     Buy,
+    Debt,
     DeclineDraw,
     DeclineTrade,
     EndTurn,
@@ -19,7 +20,9 @@ from zemlevlasnyk.engine import (
     Mortgage,
     OfferDraw,
     PayDebt,
+    Phase,
     ProposeTrade,
+    Resume,
     SellBuilding,
     load_preset,
 )
@@ -91,9 +94,9 @@ def debt_state() -> Game:
     g.owner[12] = 0         # a utility: mortgage 7 500
     g.owner[39] = 1
     g.cash = [5000, 150000]
-    g.phase = "debt"
-    g.debts = [[0, 1, 40000, "rent"]]
-    g.resume = "finish_move"
+    g.phase = Phase.DEBT
+    g.debts = [Debt(0, 1, 40000, "rent")]
+    g.resume = Resume.FINISH_MOVE
     return g
 
 
@@ -101,7 +104,7 @@ def debt_state() -> Game:
 def test_bots_debt_liquidate_and_pay_when_possible(level: str) -> None:
     g = debt_state()
     bot = make_bot(level, 1)
-    actions = drive(g, 0, bot, lambda g: g.phase != "debt")
+    actions = drive(g, 0, bot, lambda g: g.phase is not Phase.DEBT)
     assert isinstance(actions[-1], PayDebt)
     assert g.alive[0] and g.cash[1] == 190000
     # The lone deeds were mortgaged before any house was sold (they earn the least rent).
@@ -118,8 +121,8 @@ def test_bots_debt_never_bankrupt_while_able_to_pay(level: str) -> None:
     g = debt_state()
     need = g.cash[0] + 2 * 2 * RULES.building_refund(1) + sum(
         RULES.mortgage_value(c) for c in (1, 3, 5, 21, 12))
-    g.debts = [[0, 1, need, "rent"]]
-    drive(g, 0, make_bot(level, 2), lambda g: g.phase != "debt")
+    g.debts = [Debt(0, 1, need, "rent")]
+    drive(g, 0, make_bot(level, 2), lambda g: g.phase is not Phase.DEBT)
     assert g.alive[0] and g.cash[0] == 0 and g.cash[1] == 150000 + need
 
 
@@ -193,6 +196,7 @@ def test_bots_trade_answers_property_never_group_for_little(data) -> None:
     if not g.is_legal(action):
         return
     g.apply(action)
+    assert g.trade is not None
     deal = T.deal_from_trade(g.trade, to)
     for level in LEVEL_NAMES:
         answer = make_bot(level, 9).choose(g, to)
@@ -225,7 +229,7 @@ def test_bots_offer_to_complete_own_group_and_never_repeat_a_declined_offer(leve
     bot = make_bot(level, 6)
     offers = []
     for _ in range(12):
-        g.active, g.phase, g.turn, g.proposed_to, g.reroll = 0, "post_roll", g.turn + 1, [], False
+        g.active, g.phase, g.turn, g.proposed_to, g.reroll = 0, Phase.POST_ROLL, g.turn + 1, [], False
         for _ in range(50):
             action = bot.choose(g, 0)
             assert g.is_legal(action)
@@ -250,7 +254,7 @@ def test_bots_offer_to_complete_own_group_and_never_repeat_a_declined_offer(leve
 
 def test_bots_easy_buys_eagerly() -> None:
     g = game_with(2)
-    g.phase, g.pending_buy = "buy", 39
+    g.phase, g.pending_buy = Phase.BUY, 39
     assert make_bot("easy", 0).choose(g, 0) == Buy(0)
 
 
@@ -258,7 +262,7 @@ def test_bots_easy_buys_eagerly() -> None:
 def test_bots_buy_the_deed_that_completes_a_group(level: str) -> None:
     g = game_with(2)
     g.owner[16] = g.owner[18] = 0
-    g.phase, g.pending_buy = "buy", 19
+    g.phase, g.pending_buy = Phase.BUY, 19
     g.cash = [30000, 150000]
     assert make_bot(level, 0).choose(g, 0) == Buy(0)
 
@@ -269,9 +273,9 @@ def test_bots_build_evenly_on_a_group(level: str) -> None:
     for c in ORANGE:
         g.owner[c] = 0
     g.cash = [150000, 150000]
-    g.phase = "post_roll"
+    g.phase = Phase.POST_ROLL
     bot = make_bot(level, 0)
-    actions = drive(g, 0, bot, lambda g: g.phase != "post_roll", limit=100)
+    actions = drive(g, 0, bot, lambda g: g.phase is not Phase.POST_ROLL, limit=100)
     built = [g.buildings[c] for c in ORANGE]
     assert max(built) - min(built) <= 1
     assert sum(built) >= 3, f"{level} built {built}"
@@ -283,7 +287,7 @@ def test_bots_easy_builds_late() -> None:
     for c in ORANGE:
         g.owner[c] = 0
     g.cash = [60000, 150000]
-    g.phase = "post_roll"
+    g.phase = Phase.POST_ROLL
     assert not isinstance(make_bot("easy", 0).choose(g, 0), Build)
     assert isinstance(make_bot("medium", 0).choose(g, 0), Build)
 
@@ -329,8 +333,8 @@ def test_bots_management_is_bounded_per_turn(level: str) -> None:
         g.owner[c] = 0
         g.mortgaged[c] = True
     g.cash = [10_000_000, 150000]
-    g.phase = "post_roll"
-    drive(g, 0, make_bot(level, 0), lambda g: g.phase != "post_roll" or g.active != 0,
+    g.phase = Phase.POST_ROLL
+    drive(g, 0, make_bot(level, 0), lambda g: g.phase is not Phase.POST_ROLL or g.active != 0,
           limit=400)
 
 

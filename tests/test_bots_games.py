@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 from invariants import MoneyLedger, check_invariants
 
-from zemlevlasnyk.engine import Entropy, Game, load_preset
+from zemlevlasnyk.engine import Entropy, Game, Phase, load_preset
 from zemlevlasnyk.engine.bots import make_bot
-from zemlevlasnyk.engine.match import derive_seed, play_match
+from zemlevlasnyk.engine.bots.match import derive_seed, play_match
+from zemlevlasnyk.engine.events import TradeAccepted
 
 RULES = load_preset("zemlevlasnyk")
 GAMES_PER_LEVEL = 200
@@ -37,7 +38,7 @@ def run_game(levels: list[str], seed: int, *, check: bool) -> tuple[Game, list]:
     ledger = MoneyLedger(game) if check else None
     log = []
     turn, in_turn = game.turn, 0
-    while game.phase != "over" and game.turn <= MAX_TURNS:
+    while game.phase is not Phase.OVER and game.turn <= MAX_TURNS:
         decision = game.pending()[0]
         action = bots[decision.seat].choose(game, decision.seat)
         assert game.is_legal(action), (levels, seed, action)
@@ -59,7 +60,7 @@ def test_bots_level_completes_200_seeded_games(level: str) -> None:
     for i in range(GAMES_PER_LEVEL):
         levels = seating(level, i)
         game, _ = run_game(levels, 10_000 + i, check=i % INVARIANT_EVERY == 0)
-        finished += game.phase == "over"
+        finished += game.phase is Phase.OVER
     # Every game ends or reaches the cap (no stall); nearly all of them end.
     assert finished >= GAMES_PER_LEVEL * 0.9
 
@@ -90,15 +91,15 @@ def test_bots_take_over_seats_of_a_game_in_progress(level: str) -> None:
     """Seated mid-game in every seat of a restored game, the level plays it to the end."""
     for seed, players in ((0, 2), (1, 3), (2, 4), (3, 4)):
         mid = play_match(RULES, ["random"] * players, seed, max_turns=60).game
-        if mid.phase == "over":
+        if mid.phase is Phase.OVER:
             continue
         game = Game.from_json(mid.to_json(), RULES)
         chance = Entropy(derive_seed(seed, "rest"))
         bots = [make_bot(level, derive_seed(seed, f"{level}{i}")) for i in range(players)]
-        while game.phase != "over" and game.turn <= MAX_TURNS:
+        while game.phase is not Phase.OVER and game.turn <= MAX_TURNS:
             seat = game.pending()[0].seat
             game.apply(bots[seat].choose(game, seat), chance)
-        assert game.phase == "over"
+        assert game.phase is Phase.OVER
 
 
 def test_bots_trade_with_each_other() -> None:
@@ -107,7 +108,7 @@ def test_bots_trade_with_each_other() -> None:
 
     def watch(game, action, events) -> None:
         nonlocal accepted
-        accepted += sum(1 for e in events if e["type"] == "trade_accepted")
+        accepted += sum(1 for e in events if isinstance(e, TradeAccepted))
         if action.TYPE == "propose_trade":
             proposals.append(action)
 

@@ -72,7 +72,7 @@ def _seed(seed: int, label: str) -> bytes:
 
 
 def _events_json(events: list[Any]) -> list[dict[str, Any]]:
-    return [e if isinstance(e, dict) else e.to_json() for e in events]
+    return [e.to_json() for e in events]
 
 
 class Chain:

@@ -1,5 +1,7 @@
 """Every "never" of the layering (DESIGN.md, issue 12), checked on the source: imports flow
-ui -> p2p -> engine only; ui is the only part that imports pygame; assets hold no code;
+ui -> p2p -> engine only; the engine's core (all of engine/ outside engine/bots) imports no
+bot, since the rules never depend on how a computer player thinks (whole bot games,
+`match.py`, live beside the bots); ui is the only part that imports pygame; assets hold no code;
 scenes import neither the app nor the router nor each other (they name where to go with
 `ui.nav`, and `ui.router` opens the scene). Imports anywhere in a module count: at the
 top, inside functions, and under `TYPE_CHECKING`.
@@ -78,6 +80,22 @@ def test_layering_imports_flow_one_way(path: Path) -> None:
             assert not _under(imported, "ui"), f"{_id(path)} imports {imported}"
         if not _under(name, "ui"):
             assert imported.split(".")[0] != "pygame", f"{_id(path)} imports {imported}: only ui may"
+
+
+ENGINE_CORE = [p for p in sources("engine") if "bots" not in p.relative_to(ROOT / "engine").parts]
+
+
+def test_layering_finds_the_engine_core() -> None:
+    core = {_id(p) for p in ENGINE_CORE}
+    assert {"engine/game.py", "engine/state.py", "engine/phases.py", "engine/events.py"} <= core
+    assert not any("bots" in name for name in core)
+    assert (ROOT / "engine" / "bots" / "match.py").exists() and not (ROOT / "engine" / "match.py").exists()
+
+
+@pytest.mark.parametrize("path", ENGINE_CORE, ids=_id)
+def test_layering_engine_core_imports_no_bots(path: Path) -> None:
+    for imported in imports_of(path):
+        assert not _under(imported, "engine.bots"), f"{_id(path)} imports {imported}"
 
 
 def test_layering_assets_hold_no_code() -> None:
@@ -160,3 +178,8 @@ def test_layering_checker_catches_offenders() -> None:
     assert f"{PACKAGE}.ui.scenes.table" in SCENE_MODULES
     assert any(_under(n, "ui") for n in imports_in("from zemlevlasnyk.ui import nav", f"{PACKAGE}.p2p.host"))
     assert "pygame" in imports_in("import pygame", f"{PACKAGE}.engine.game")
+    game = f"{PACKAGE}.engine.game"
+    for code in ("from .bots import make_bot", "def f():\n    from .bots.match import play_match",
+                 "import zemlevlasnyk.engine.bots.heuristic", "from zemlevlasnyk.engine import bots"):
+        assert any(_under(n, "engine.bots") for n in imports_in(code, game)), code
+    assert not any(_under(n, "engine.bots") for n in imports_in("from .state import BANK", game))

@@ -3,9 +3,10 @@ from __future__ import annotations
 
 import pytest
 
-from zemlevlasnyk.engine import Game, load_preset, match
-from zemlevlasnyk.engine.bots import LEVELS
-from zemlevlasnyk.engine.match import MatchStalled, play_match
+from zemlevlasnyk.engine import Event, Game, Phase, load_preset
+from zemlevlasnyk.engine.bots import LEVELS, match
+from zemlevlasnyk.engine.bots.match import MatchStalled, play_match
+from zemlevlasnyk.engine.events import CameToRest
 
 
 def test_match_replays_exactly_from_its_seed() -> None:
@@ -23,7 +24,7 @@ def test_match_counts_every_move_once_in_landings() -> None:
     result = play_match(rules, ["idle"] * 2, 5, 50)
     moves = []
     play_match(rules, ["idle"] * 2, 5, 50,
-               observer=lambda g, a, ev: moves.extend(e for e in ev if e["type"] == "came_to_rest"))
+               observer=lambda g, a, ev: moves.extend(e for e in ev if isinstance(e, CameToRest)))
     assert sum(result.landings) == len(moves) > 0
 
 
@@ -52,8 +53,8 @@ def test_a_looping_bot_stalls_the_match_with_a_clear_error(monkeypatch: pytest.M
         play_match(load_preset(), ["stuck", "idle"], 1, 10)
 
 
-def _rests(events: list[dict]) -> list[int]:
-    return [e["cell"] for e in events if e["type"] == "came_to_rest"]
+def _rests(events: list[Event]) -> list[int]:
+    return [e.cell for e in events if isinstance(e, CameToRest)]
 
 
 def test_landings_a_moving_card_counts_only_on_its_destination() -> None:
@@ -74,7 +75,7 @@ def test_landings_jail_card_go_to_jail_cell_and_third_double_count_on_the_jail()
     game = Game.new(rules, 2, first=0)
     game.doubles = 2
     game.reroll = True
-    game.phase = "post_roll"
+    game.phase = Phase.POST_ROLL
     assert _rests(game.apply(Roll(0), Scripted(dice=[(2, 2)]))) == [10]  # the third double
     assert game.pos[0] == 10 and game.jailed[0] and game.active == 1
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 import pytest
 from p2p_helpers import MemoryTable, profile
 
-from zemlevlasnyk.engine import Entropy, Game, Roll, Scripted, load_preset
+from zemlevlasnyk.engine import Entropy, Event, Game, Roll, Scripted, load_preset
+from zemlevlasnyk.engine.events import Paid
 from zemlevlasnyk.p2p import commit_reveal, wire
 from zemlevlasnyk.p2p.diff import apply_diff, make_diff
 from zemlevlasnyk.p2p.errors import CheatingHost, Code
@@ -275,9 +276,10 @@ class WrongRentHost(TableHost):
     def _apply(self, action, seq, secret, entropy):
         events = super()._apply(action, seq, secret, entropy)
         for event in events:
-            if event["type"] == "paid" and event["reason"] == "rent":
-                self.game.cash[event["from"]] -= event["amount"]
-                self.game.cash[event["to"]] += event["amount"]
+            if isinstance(event, Paid) and event.reason == "rent":
+                assert event.from_seat is not None and event.to_seat is not None
+                self.game.cash[event.from_seat] -= event.amount
+                self.game.cash[event.to_seat] += event.amount
         return events
 
 
@@ -523,7 +525,7 @@ def test_solo_table_keeps_engine_events_for_the_window() -> None:
         host.step(0.0)
     host.host_action(game.safe_action(me), 0.0)
     events = host.take_events()
-    assert events and all("type" in e for e in events)
+    assert events and all(isinstance(e, Event) for e in events)
     assert host.take_events() == []
 
 

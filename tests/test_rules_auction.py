@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine_helpers import BANK, act, assert_illegal, decisions, new_game, of_type, payments
 
-from zemlevlasnyk.engine import Bid, Buy, EndTurn, Game, PassBid, Roll, SendToAuction
+from zemlevlasnyk.engine import Bid, Buy, EndTurn, Game, PassBid, Phase, Roll, SendToAuction
 
 CELL = 3  # Кожум'яки, price 7 000
 
@@ -22,7 +22,7 @@ def test_auction_starts_at_once_and_lander_bids_first() -> None:
     act(game, Roll(1), dice=[(1, 2)])
     events = act(game, SendToAuction(1))
     assert of_type(events, "auction_started")[0]["bidders"] == [1, 2, 0]
-    assert game.phase == "auction" and decisions(game) == [(1, "bid")]
+    assert game.phase is Phase.AUCTION and decisions(game) == [(1, "bid")]
     assert game.legal(1).bid == (1, 150_000)
     assert_illegal(game, Bid(2, 100), "turn.not_yours")
 
@@ -79,7 +79,7 @@ def test_auction_ends_with_the_highest_bidder_alone() -> None:
     assert of_type(events, "auction_won")[0] == {
         "type": "auction_won", "seat": 2, "cell": CELL, "amount": 800}
     assert game.owner[CELL] == 2 and game.cash[2] == 149_200
-    assert game.auction is None and game.phase == "post_roll" and game.active == 1
+    assert game.auction is None and game.phase is Phase.POST_ROLL and game.active == 1
 
 
 def test_auction_lander_may_win() -> None:
@@ -98,7 +98,7 @@ def test_auction_nobody_bids_bank_keeps_it() -> None:
     events = act(game, PassBid(0))
     assert of_type(events, "auction_unsold") == [{"type": "auction_unsold", "cell": CELL}]
     assert payments(events) == []
-    assert game.owner[CELL] == BANK and game.phase == "post_roll"
+    assert game.owner[CELL] == BANK and game.phase is Phase.POST_ROLL
     act(game, EndTurn(1))
 
 
@@ -133,14 +133,14 @@ def test_auction_jailed_players_take_part() -> None:
     game.pos[2] = 10
     act(game, Roll(1), dice=[(1, 2)])
     act(game, SendToAuction(1))
-    assert game.auction["bidders"] == [1, 2, 0]
+    assert game.auction is not None and game.auction.bidders == (1, 2, 0)
 
 
 def test_auction_after_a_double_the_lander_rolls_again() -> None:
     game = auction_game(2, lander=0, dice=(3, 3))
     act(game, PassBid(0))
     act(game, PassBid(1))
-    assert game.phase == "post_roll" and game.reroll and game.owner[6] == BANK
+    assert game.phase is Phase.POST_ROLL and game.reroll and game.owner[6] == BANK
 
 
 def test_auction_clock_passes() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from engine_helpers import act, assert_illegal, give, new_game, of_type, payments
 
-from zemlevlasnyk.engine import Build, Buy, Game, Mortgage, Roll, SellBuilding
+from zemlevlasnyk.engine import Build, Buy, Game, Mortgage, Phase, Roll, SellBuilding
 
 BROWN = (1, 3)            # house 5 000
 LIGHT_BLUE = (6, 8, 9)    # house 5 000
@@ -131,7 +131,7 @@ def test_buildings_before_and_after_the_roll() -> None:
     game = brown_game()
     act(game, Build(0, 1))
     act(game, Roll(0), dice=[(2, 3)])
-    assert game.phase == "buy"
+    assert game.phase is Phase.BUY
     assert_illegal(game, Build(0, 3), "turn.manage")
     act(game, Buy(0))
     act(game, Build(0, 3))
@@ -147,8 +147,8 @@ def test_buildings_on_own_turn_only() -> None:
     assert_illegal(game, Mortgage(1, 1), "turn.not_yours")
 
 
-@pytest.mark.parametrize("phase", ["pre_roll", "post_roll"])
-def test_buildings_sold_on_own_turn(phase: str) -> None:
+@pytest.mark.parametrize("phase", [Phase.PRE_ROLL, Phase.POST_ROLL])
+def test_buildings_sold_on_own_turn(phase: Phase) -> None:
     game = brown_game()
     game.phase = phase
     game.buildings[1] = 1

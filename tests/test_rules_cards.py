@@ -18,7 +18,7 @@ from engine_helpers import (
     payments,
 )
 
-from zemlevlasnyk.engine import Buy, EndTurn, Game, Mortgage, PayDebt, Roll, Scripted, UseReleaseCard
+from zemlevlasnyk.engine import Buy, EndTurn, Game, Mortgage, PayDebt, Phase, Roll, Scripted, UseReleaseCard
 
 RELEASE = RULES.card_index["release"]
 
@@ -49,14 +49,14 @@ def test_card_advance_to_start() -> None:
     events = draw(game, "advance_to_start", frm=33, dice=(1, 2))   # Фортуна at 36
     assert game.pos[0] == 0
     assert payments(events) == [(None, 0, 20_000, "start_salary")]
-    assert game.phase == "post_roll"
+    assert game.phase is Phase.POST_ROLL
 
 
 def test_card_nearest_station_ahead_offers_it() -> None:
     game = new_game()
     events = draw(game, "nearest_station")                       # from Фортуна at 7
     assert game.pos[0] == 15 and payments(events) == []
-    assert game.phase == "buy" and game.pending_buy == 15
+    assert game.phase is Phase.BUY and game.pending_buy == 15
     act(game, Buy(0))
     assert game.owner[15] == 0
 
@@ -147,11 +147,11 @@ def test_card_birthday_with_a_player_who_must_raise_it() -> None:
     give(game, 1, 39)
     events = draw(game, "birthday")
     assert payments(events) == []
-    assert game.phase == "debt" and decisions(game) == [(1, "debt")]
+    assert game.phase is Phase.DEBT and decisions(game) == [(1, "debt")]
     act(game, Mortgage(1, 39))
     events = act(game, PayDebt(1))
     assert payments(events) == [(1, 0, 1_000, "card:birthday"), (2, 0, 1_000, "card:birthday")]
-    assert game.phase == "post_roll" and game.active == 0
+    assert game.phase is Phase.POST_ROLL and game.active == 0
 
 
 def test_card_birthday_with_a_player_who_cannot_pay() -> None:
@@ -161,7 +161,7 @@ def test_card_birthday_with_a_player_who_cannot_pay() -> None:
     assert payments(events) == [(1, 0, 400, "bankruptcy"), (2, 0, 1_000, "card:birthday")]
     assert not game.alive[1] and game.alive[2]
     assert game.cash == [151_400, 0, 149_000]
-    assert game.phase == "post_roll" and game.active == 0
+    assert game.phase is Phase.POST_ROLL and game.active == 0
 
 
 def test_card_birthday_last_opponent_bankrupt_wins() -> None:
@@ -183,7 +183,7 @@ def test_card_repairs_per_house_and_hotel() -> None:
 def test_card_repairs_with_nothing_built() -> None:
     game = new_game()
     events = draw(game, "repairs")
-    assert payments(events) == [] and game.phase == "post_roll"
+    assert payments(events) == [] and game.phase is Phase.POST_ROLL
 
 
 def test_card_chairman_pays_every_other_player_in_seat_order() -> None:
@@ -200,7 +200,7 @@ def test_card_chairman_short_pays_in_seat_order_then_bankrupt() -> None:
     events = draw(game, "chairman")
     assert payments(events) == [(0, 1, 2_500, "card:chairman"), (0, 2, 2_500, "card:chairman"),
                                 (0, 3, 1_000, "bankruptcy")]
-    assert not game.alive[0] and game.active == 1 and game.phase == "pre_roll"
+    assert not game.alive[0] and game.active == 1 and game.phase is Phase.PRE_ROLL
 
 
 # -- the release card and the deck ---------------------------------------------------------
@@ -241,7 +241,7 @@ def test_card_deck_entropy_deals_every_card_once_per_pass() -> None:
     seen = []
     for _ in range(13):
         before = set(game.deck)
-        game.phase, game.active, game.pos[0], game.jailed[0] = "pre_roll", 0, 4, False
+        game.phase, game.active, game.pos[0], game.jailed[0] = Phase.PRE_ROLL, 0, 4, False
         game.debts, game.resume, game.pending_buy = [], None, None
         game.cash[0] = 150_000
         game.cards_held[0] = []

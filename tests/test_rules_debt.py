@@ -18,11 +18,13 @@ from engine_helpers import (
 from zemlevlasnyk.engine import (
     Build,
     Buy,
+    Debt,
     DeclareBankruptcy,
     EndTurn,
     Game,
     Mortgage,
     PayDebt,
+    Phase,
     Resign,
     Roll,
     SellBuilding,
@@ -47,7 +49,7 @@ def test_debt_game_waits_for_the_debtor() -> None:
     events = act(game, Roll(0), dice=[(2, 3)])
     assert of_type(events, "debt") == [
         {"type": "debt", "debtor": 0, "creditor": 1, "amount": 20_000, "reason": "rent"}]
-    assert game.phase == "debt" and decisions(game) == [(0, "debt")]
+    assert game.phase is Phase.DEBT and decisions(game) == [(0, "debt")]
     assert game.cash[0] == 10_000 and payments(events) == []
     assert_illegal(game, PayDebt(0), "debt.cash")
     assert_illegal(game, EndTurn(0), "turn.end_after_roll")
@@ -55,7 +57,7 @@ def test_debt_game_waits_for_the_debtor() -> None:
     act(game, Mortgage(0, 39))
     events = act(game, PayDebt(0))
     assert payments(events) == [(0, 1, 20_000, "rent")]
-    assert game.phase == "post_roll" and game.cash[0] == 9_000
+    assert game.phase is Phase.POST_ROLL and game.cash[0] == 9_000
 
 
 def test_debt_sell_buildings_then_pay() -> None:
@@ -63,7 +65,7 @@ def test_debt_sell_buildings_then_pay() -> None:
     give(game, 0, 1, 3)
     game.buildings[1] = game.buildings[3] = 2           # 4 × 2 500 = 10 000 raisable
     act(game, Roll(0), dice=[(2, 3)])
-    assert game.phase == "debt"
+    assert game.phase is Phase.DEBT
     for c in (1, 3, 1, 3):
         act(game, SellBuilding(0, c))
     assert game.cash[0] == 20_000
@@ -78,14 +80,14 @@ def test_debt_automatic_bankruptcy_when_it_cannot_be_raised() -> None:
     # 10 000 cash + 3 500 from mortgaging Кожум'яки could not pay 20 000 of station rent.
     assert of_type(events, "bankrupt") == [{"type": "bankrupt", "seat": 0, "creditor": 1, "owed": 20_000,
                                             "reason": "rent", "raisable": 13_500}]
-    assert not game.alive[0] and game.active == 1 and game.phase == "pre_roll"
+    assert not game.alive[0] and game.active == 1 and game.phase is Phase.PRE_ROLL
 
 
 def test_debt_exactly_raisable_is_not_bankruptcy() -> None:
     game = owes_station_rent(cash=16_500)
     give(game, 0, 3)                                      # 16 500 + 3 500 = 20 000
     act(game, Roll(0), dice=[(2, 3)])
-    assert game.phase == "debt" and game.alive[0]
+    assert game.phase is Phase.DEBT and game.alive[0]
 
 
 def test_debt_bankrupt_to_a_player_gets_everything() -> None:
@@ -127,7 +129,7 @@ def test_debt_bankrupt_to_the_bank_returns_deeds_unowned() -> None:
     # the deeds can be bought again
     game.pos[1] = 9
     act(game, Roll(1), dice=[(1, 2)])
-    assert game.phase == "buy" and game.pending_buy == 12
+    assert game.phase is Phase.BUY and game.pending_buy == 12
     act(game, Buy(1))
     assert game.owner[12] == 1 and not game.mortgaged[12]
 
@@ -159,7 +161,7 @@ def test_debt_resign_is_bankruptcy_to_the_bank() -> None:
     assert bankrupt["creditor"] is None and bankrupt["owed"] is None and bankrupt["reason"] is None
     assert payments(events) == [(0, None, 150_000, "bankruptcy")]
     assert game.owner[5] == game.owner[15] == BANK and not game.mortgaged[15]
-    assert game.active == 1 and game.phase == "pre_roll" and game.outcome() is None
+    assert game.active == 1 and game.phase is Phase.PRE_ROLL and game.outcome() is None
 
 
 def test_debt_resign_on_own_turn_only() -> None:
@@ -191,13 +193,13 @@ def test_debt_settle_sells_evenly_mortgages_cheapest_then_pays() -> None:
     game.buildings[6], game.buildings[8], game.buildings[9] = 2, 2, 1
     game.buildings[1] = game.buildings[3] = 1
     act(game, Roll(0), dice=[(2, 3)])
-    assert game.phase == "debt" and game.safe_action(0) == SettleDebt(0)
+    assert game.phase is Phase.DEBT and game.safe_action(0) == SettleDebt(0)
     events = act(game, SettleDebt(0))
     assert [e["cell"] for e in of_type(events, "building_sold")] == [8, 6, 9, 8, 6, 3, 1]
     assert [e["cell"] for e in of_type(events, "mortgaged")] == [1]
     assert payments(events)[-1] == (0, 1, 20_000, "rent")
     assert game.cash[0] == 0 and not game.mortgaged[12] and not game.mortgaged[39]
-    assert game.phase == "post_roll"
+    assert game.phase is Phase.POST_ROLL
 
 
 def test_debt_settle_mortgages_cheapest_first() -> None:
@@ -222,10 +224,10 @@ def test_debt_after_a_double_then_roll_again() -> None:
     give(game, 0, 39)
     game.pos[0] = 1
     act(game, Roll(0), dice=[(2, 2)])
-    assert game.phase == "debt" and game.reroll
+    assert game.phase is Phase.DEBT and game.reroll
     act(game, Mortgage(0, 39))
     act(game, PayDebt(0))
-    assert game.phase == "post_roll" and game.safe_action(0) == Roll(0)
+    assert game.phase is Phase.POST_ROLL and game.safe_action(0) == Roll(0)
 
 
 def test_debt_several_creditors_one_declared_bankrupt_others_go_on() -> None:
@@ -237,7 +239,7 @@ def test_debt_several_creditors_one_declared_bankrupt_others_go_on() -> None:
     assert decisions(game) == [(1, "debt")]
     events = act(game, DeclareBankruptcy(1))
     assert payments(events) == [(1, 0, 500, "bankruptcy"), (2, 0, 1_000, "card:birthday")]
-    assert game.owner[39] == 0 and game.phase == "post_roll" and game.active == 0
+    assert game.owner[39] == 0 and game.phase is Phase.POST_ROLL and game.active == 0
 
 
 def test_debt_chairman_second_creditor_waits_for_the_raise() -> None:
@@ -247,7 +249,7 @@ def test_debt_chairman_second_creditor_waits_for_the_raise() -> None:
     game.pos[0] = 4
     events = act(game, Roll(0), dice=[(1, 2)], cards=["chairman"])
     assert payments(events) == [(0, 1, 2_500, "card:chairman")]
-    assert game.phase == "debt" and game.debts == [[0, 2, 2_500, "card:chairman"]]
+    assert game.phase is Phase.DEBT and game.debts == [Debt(0, 2, 2_500, "card:chairman")]
     events = act(game, SettleDebt(0))
     assert payments(events) == [(None, 0, 19_000, "mortgage"), (0, 2, 2_500, "card:chairman")]
-    assert game.phase == "post_roll"
+    assert game.phase is Phase.POST_ROLL

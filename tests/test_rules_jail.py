@@ -22,6 +22,7 @@ from zemlevlasnyk.engine import (
     Mortgage,
     PayDebt,
     PayJailFee,
+    Phase,
     ProposeTrade,
     Roll,
     RollForDouble,
@@ -60,7 +61,7 @@ def test_jail_pay_fee_then_roll() -> None:
     game = jailed_game()
     events = act(game, PayJailFee(0))
     assert payments(events) == [(0, None, 5_000, "jail_fee")]
-    assert not game.jailed[0] and game.phase == "pre_roll" and game.pos[0] == JAIL
+    assert not game.jailed[0] and game.phase is Phase.PRE_ROLL and game.pos[0] == JAIL
     assert of_type(events, "left_jail")[0]["how"] == "fee"
     give(game, 0, 15)
     act(game, Roll(0), dice=[(2, 3)])
@@ -114,7 +115,7 @@ def test_jail_roll_for_double_leaves_and_moves_without_extra_roll() -> None:
     assert not game.jailed[0] and game.pos[0] == 16
     assert of_type(events, "left_jail")[0]["how"] == "double"
     assert payments(events) == []
-    assert game.phase == "post_roll" and not game.reroll
+    assert game.phase is Phase.POST_ROLL and not game.reroll
     assert_illegal(game, Roll(0), "turn.roll_once")
     act(game, EndTurn(0))
     assert game.active == 1
@@ -125,7 +126,7 @@ def test_jail_failed_roll_stays_and_turn_ends() -> None:
     events = act(game, RollForDouble(0), dice=[(1, 2)])
     assert game.jailed[0] and game.pos[0] == JAIL and game.jail_tries[0] == 1
     assert of_type(events, "jail_roll_failed")[0]["tries"] == 1
-    assert game.phase == "post_roll" and game.safe_action(0) == EndTurn(0)
+    assert game.phase is Phase.POST_ROLL and game.safe_action(0) == EndTurn(0)
     act(game, EndTurn(0))
     assert game.active == 1
 
@@ -137,7 +138,7 @@ def test_jail_third_failed_try_pays_and_moves_by_that_roll() -> None:
     assert payments(events) == [(0, None, 5_000, "jail_fee")]
     assert not game.jailed[0] and game.pos[0] == 13 and game.jail_tries[0] == 0
     assert of_type(events, "left_jail")[0]["how"] == "third_try"
-    assert game.phase == "post_roll" and not game.reroll
+    assert game.phase is Phase.POST_ROLL and not game.reroll
 
 
 def test_jail_third_failed_try_short_of_cash_is_a_debt() -> None:
@@ -145,7 +146,7 @@ def test_jail_third_failed_try_short_of_cash_is_a_debt() -> None:
     game.cash[0] = 2_000
     give(game, 0, 35)
     events = act(game, RollForDouble(0), dice=[(3, 4)])
-    assert game.phase == "debt" and game.jailed[0] and game.pos[0] == JAIL
+    assert game.phase is Phase.DEBT and game.jailed[0] and game.pos[0] == JAIL
     assert of_type(events, "debt")[0]["amount"] == 5_000
     assert decisions(game) == [(0, "debt")]
     act(game, Mortgage(0, 35))
@@ -159,7 +160,7 @@ def test_jail_third_failed_try_short_of_cash_is_a_debt() -> None:
     assert payments(events)[0] == (0, None, 5_000, "jail_fee")
     assert game.pos[0] == 17 and not game.jailed[0]
     assert of_type(events, "card_drawn")[0]["card"] == "dividends"
-    assert game.phase == "post_roll"
+    assert game.phase is Phase.POST_ROLL
 
 
 def test_jail_third_failed_try_bankrupt_when_it_cannot_be_raised() -> None:
@@ -169,7 +170,7 @@ def test_jail_third_failed_try_bankrupt_when_it_cannot_be_raised() -> None:
     assert not game.alive[0]
     assert of_type(events, "bankrupt") == [{"type": "bankrupt", "seat": 0, "creditor": None, "owed": 5_000,
                                             "reason": "jail_fee", "raisable": 1_000}]
-    assert game.active == 1 and game.phase == "pre_roll"
+    assert game.active == 1 and game.phase is Phase.PRE_ROLL
 
 
 def test_jail_just_visiting() -> None:
@@ -202,7 +203,7 @@ def test_jail_jailed_player_builds_mortgages_and_trades() -> None:
     act(game, Mortgage(0, 5))
     assert game.mortgaged[5]
     act(game, ProposeTrade(0, 1, (5,), (12,), 0))
-    assert game.phase == "trade"
+    assert game.phase is Phase.TRADE
     # after a failed roll too
     game2 = jailed_game()
     give(game2, 0, 1, 3)

@@ -11,6 +11,7 @@ from zemlevlasnyk.engine import (
     Buy,
     Mortgage,
     PayDebt,
+    Phase,
     ProposeTrade,
     Redeem,
     Roll,
@@ -85,7 +86,7 @@ def test_mortgage_redeem_on_own_turn_only() -> None:
     give(game, 0, 15)
     game.mortgaged[15] = True
     act(game, Roll(0), dice=[(1, 2)])
-    assert game.phase == "buy"
+    assert game.phase is Phase.BUY
     assert_illegal(game, Redeem(0, 15), "turn.manage")
     act(game, Buy(0))
     act(game, Redeem(0, 15))
@@ -98,7 +99,7 @@ def test_mortgage_while_raising_money_for_a_debt() -> None:
     game.cash[0] = 1_000
     game.pos[0] = 36
     act(game, Roll(0), dice=[(1, 2)])                     # Маякова коса: 2 700
-    assert game.phase == "debt"
+    assert game.phase is Phase.DEBT
     assert_illegal(game, Redeem(0, 5), "turn.manage")
     act(game, Mortgage(0, 5))
     events = act(game, PayDebt(0))
@@ -114,5 +115,5 @@ def test_mortgage_changes_hands_mortgaged_in_a_trade() -> None:
     assert game.owner[5] == 1 and game.mortgaged[5]
     assert payments(events) == [], "no fee on a mortgaged deed received"
     # the new owner may redeem it on their own turn at the same price
-    game.phase, game.active = "pre_roll", 1
+    game.phase, game.active = Phase.PRE_ROLL, 1
     assert payments(act(game, Redeem(1, 5))) == [(1, None, 11_000, "redeem")]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from engine_helpers import act, give, new_game, payments
 
-from zemlevlasnyk.engine import Game, Roll
+from zemlevlasnyk.engine import Game, Phase, Roll
 
 MLYNSKA, KOZHUMYAKY = 1, 3          # brown: rent 400 / 500
 STATIONS = (5, 15, 25, 35)
@@ -99,7 +99,7 @@ def test_rent_mortgaged_earns_nothing(cell: int) -> None:
     give(game, 1, cell)
     game.mortgaged[cell] = True
     assert land(game, cell, dice=(1, 4) if cell == 5 else (1, 2)) == []
-    assert game.phase == "post_roll"
+    assert game.phase is Phase.POST_ROLL
 
 
 @pytest.mark.parametrize("cell", [KOZHUMYAKY, 5, GAS])

@@ -12,6 +12,7 @@ from engine_helpers import RULES, payments
 from zemlevlasnyk.engine import (
     Game,
     PayJailFee,
+    Phase,
     Roll,
     Ruleset,
     RulesetError,
@@ -49,7 +50,7 @@ def test_rulesets_numbers_come_from_the_data() -> None:
     game.pos[0] = 38
     events = game.apply(Roll(0), Scripted(dice=[(2, 4)]))     # past Старт onto the tax
     assert payments(events) == [(None, 0, 200, "start_salary"), (0, None, 200, "tax")]
-    game.pos[1], game.jailed[1], game.active, game.phase = 10, True, 1, "pre_roll"
+    game.pos[1], game.jailed[1], game.active, game.phase = 10, True, 1, Phase.PRE_ROLL
     assert payments(game.apply(PayJailFee(1))) == [(1, None, 50, "jail_fee")]
 
 

@@ -23,6 +23,7 @@ from zemlevlasnyk.engine import (
     Buy,
     DeclineDraw,
     DeclineTrade,
+    DrawOffer,
     EndTurn,
     Game,
     OfferDraw,
@@ -37,7 +38,7 @@ from zemlevlasnyk.engine import (
     SettleDebt,
     UseReleaseCard,
 )
-from zemlevlasnyk.engine.match import play_match
+from zemlevlasnyk.engine.bots.match import play_match
 
 SPENDING = (Buy, Bid, Build, Redeem, ProposeTrade, AcceptTrade, AcceptDraw, PayJailFee,
             UseReleaseCard)
@@ -119,7 +120,7 @@ def test_table_clock_never_spends_money_by_choice(players: int) -> None:
 
     def watch(game, action, events) -> None:
         assert not isinstance(action, SPENDING), action
-        seen.update(e["type"] for e in events)
+        seen.update(e.TYPE for e in events)
 
     play_match(RULES, ["idle"] * players, seed=players, max_turns=300, observer=watch)
     assert not seen & {"bought", "bid", "built", "trade_proposed", "redeemed", "auction_won"}
@@ -175,7 +176,7 @@ def test_table_draw_an_elimination_cancels_it() -> None:
     act(game, OfferDraw(1))
     act(game, AcceptDraw(2))
     events = act(game, Resign(0))
-    kinds = [e["type"] for e in events]
+    kinds = [e.TYPE for e in events]
     assert kinds.index("draw_cancelled") < kinds.index("eliminated")
     assert game.draw is None and game.outcome() is None
     assert decisions(game) == [(1, "turn")]
@@ -204,7 +205,7 @@ def test_table_draw_once_per_roll() -> None:
     game.owner[3] = 0
     act(game, Roll(0), dice=[(1, 2)])
     act(game, OfferDraw(1))
-    assert game.draw == {"by": 1, "accepted": []}
+    assert game.draw == DrawOffer(1)
 
 
 def test_table_draw_answers_need_an_offer() -> None:

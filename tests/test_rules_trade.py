@@ -21,6 +21,7 @@ from zemlevlasnyk.engine import (
     DeclineTrade,
     EndTurn,
     Game,
+    Phase,
     ProposeTrade,
     Roll,
     action_from_json,
@@ -39,12 +40,12 @@ def test_trade_proposed_then_partner_answers() -> None:
     events = act(game, ProposeTrade(0, 1, (5,), (15,), 0))
     assert of_type(events, "trade_proposed")[0] == {
         "type": "trade_proposed", "from": 0, "to": 1, "give": [5], "take": [15], "money": 0}
-    assert game.phase == "trade" and decisions(game) == [(1, "trade_answer")]
+    assert game.phase is Phase.TRADE and decisions(game) == [(1, "trade_answer")]
     assert game.safe_action(1) == DeclineTrade(1)
     assert_illegal(game, AcceptTrade(2), "turn.not_yours")
     act(game, AcceptTrade(1))
     assert game.owner[5] == 1 and game.owner[15] == 0
-    assert game.phase == "pre_roll" and decisions(game) == [(0, "turn")]
+    assert game.phase is Phase.PRE_ROLL and decisions(game) == [(0, "turn")]
 
 
 def test_trade_declined_changes_nothing() -> None:
@@ -53,7 +54,7 @@ def test_trade_declined_changes_nothing() -> None:
     events = act(game, DeclineTrade(1))
     assert of_type(events, "trade_declined") == [{"type": "trade_declined", "from": 0, "to": 1}]
     assert game.owner[5] == 0 and game.owner[15] == 1 and payments(events) == []
-    assert game.phase == "pre_roll"
+    assert game.phase is Phase.PRE_ROLL
 
 
 def test_trade_money_from_proposer() -> None:
@@ -120,7 +121,7 @@ def test_trade_on_own_turn_only() -> None:
     game = trade_game()
     assert_illegal(game, ProposeTrade(1, 0, (15,), (5,), 0), "turn.not_yours")
     act(game, Roll(0), dice=[(1, 2)])
-    assert game.phase == "buy"
+    assert game.phase is Phase.BUY
     assert_illegal(game, ProposeTrade(0, 1, (5,), (15,), 0), "trade.on_turn")
 
 
@@ -130,7 +131,7 @@ def test_trade_while_in_jail() -> None:
     game.pos[0] = 10
     act(game, ProposeTrade(0, 1, (5,), (15,), 0))
     act(game, AcceptTrade(1))
-    assert game.owner[15] == 0 and game.jailed[0] and game.phase == "pre_roll"
+    assert game.owner[15] == 0 and game.jailed[0] and game.phase is Phase.PRE_ROLL
 
 
 def test_trade_no_property_of_a_built_group() -> None:

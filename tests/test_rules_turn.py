@@ -22,6 +22,7 @@ from zemlevlasnyk.engine import (
     Entropy,
     Game,
     Mortgage,
+    Phase,
     Roll,
     Scripted,
     SendToAuction,
@@ -44,7 +45,7 @@ def test_start_money_and_places(players: int) -> None:
     game = new_game(players)
     assert game.cash == [150_000] * players
     assert game.pos == [START] * players
-    assert game.phase == "pre_roll" and game.turn == 1
+    assert game.phase is Phase.PRE_ROLL and game.turn == 1
     assert decisions(game) == [(0, "turn")]
 
 
@@ -98,7 +99,7 @@ def test_turn_roll_moves_forward_by_the_dice_total() -> None:
     moved = of_type(events, "moved")[0]
     assert (moved["from"], moved["to"], moved["steps"], moved["passed_start"]) == (0, 5, 5, False)
     assert of_type(events, "dice_rolled")[0]["dice"] == [2, 3]
-    assert game.phase == "buy" and game.pending_buy == 5
+    assert game.phase is Phase.BUY and game.pending_buy == 5
     assert decisions(game) == [(0, "buy")]
 
 
@@ -118,7 +119,7 @@ def test_turn_landing_on_start_pays_salary() -> None:
     events = act(game, Roll(0), dice=[(1, 2)])
     assert game.pos[0] == START
     assert payments(events) == [(None, 0, 20_000, "start_salary")]
-    assert game.phase == "post_roll"
+    assert game.phase is Phase.POST_ROLL
 
 
 def test_turn_no_salary_when_sent_to_jail() -> None:
@@ -129,7 +130,7 @@ def test_turn_no_salary_when_sent_to_jail() -> None:
     assert payments(events) == []
     assert of_type(events, "sent_to_jail")[0]["reason"] == "go_to_jail_cell"
     # the turn ends at once
-    assert game.active == 1 and game.phase == "pre_roll"
+    assert game.active == 1 and game.phase is Phase.PRE_ROLL
 
 
 def test_turn_no_salary_when_moving_backwards() -> None:
@@ -152,7 +153,7 @@ def test_turn_buy_at_the_price() -> None:
     events = act(game, Buy(0))
     assert payments(events) == [(0, None, 7_000, "purchase")]
     assert game.owner[3] == 0 and game.cash[0] == 143_000
-    assert game.phase == "post_roll"
+    assert game.phase is Phase.POST_ROLL
 
 
 def test_turn_buy_needs_the_cash() -> None:
@@ -177,7 +178,7 @@ def test_turn_own_property_nothing_happens() -> None:
     game = new_game()
     give(game, 0, 3)
     events = act(game, Roll(0), dice=[(1, 2)])
-    assert payments(events) == [] and game.phase == "post_roll"
+    assert payments(events) == [] and game.phase is Phase.POST_ROLL
 
 
 def test_turn_tax_is_paid_to_the_bank() -> None:
@@ -197,7 +198,7 @@ def test_turn_corner_nothing_happens(target: int) -> None:
     game.owner[target - 5] = 0
     events = act(game, Roll(0), dice=[(1, 4)])
     assert game.pos[0] == target and not game.jailed[0]
-    assert payments(events) == [] and game.phase == "post_roll"
+    assert payments(events) == [] and game.phase is Phase.POST_ROLL
 
 
 def test_turn_end_turn_passes_to_the_next_seat() -> None:
@@ -206,7 +207,7 @@ def test_turn_end_turn_passes_to_the_next_seat() -> None:
     act(game, Roll(0), dice=[(1, 2)])
     assert_illegal(game, Roll(0), "turn.roll_once")
     events = act(game, EndTurn(0))
-    assert game.active == 1 and game.turn == 2 and game.phase == "pre_roll"
+    assert game.active == 1 and game.turn == 2 and game.phase is Phase.PRE_ROLL
     assert of_type(events, "turn_started") == [{"type": "turn_started", "seat": 1, "turn": 2}]
 
 
@@ -216,7 +217,7 @@ def test_turn_double_rolls_again() -> None:
     game = new_game()
     own_everything(game, 0)
     act(game, Roll(0), dice=[(3, 3)])
-    assert game.phase == "post_roll" and game.reroll
+    assert game.phase is Phase.POST_ROLL and game.reroll
     assert_illegal(game, EndTurn(0), "turn.double_rolls_again")
     assert game.safe_action(0) == Roll(0)
     act(game, Roll(0), dice=[(1, 2)])
@@ -229,10 +230,10 @@ def test_turn_double_after_buying_still_rolls_again() -> None:
     game = new_game()
     act(game, Roll(0), dice=[(3, 3)])
     act(game, Buy(0))
-    assert game.phase == "post_roll" and game.reroll
+    assert game.phase is Phase.POST_ROLL and game.reroll
     act(game, Roll(0), dice=[(1, 2)])
     act(game, SendToAuction(0))
-    assert game.phase == "auction"
+    assert game.phase is Phase.AUCTION
 
 
 def test_turn_three_doubles_go_to_jail_without_moving() -> None:
@@ -246,7 +247,7 @@ def test_turn_three_doubles_go_to_jail_without_moving() -> None:
     assert of_type(events, "sent_to_jail")[0]["reason"] == "three_doubles"
     assert game.pos[0] == JAIL and game.jailed[0]
     assert payments(events) == []
-    assert game.active == 1 and game.phase == "pre_roll"
+    assert game.active == 1 and game.phase is Phase.PRE_ROLL
 
 
 def test_turn_doubles_count_afresh_each_turn() -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Iterator, Sequence
-from dataclasses import fields
+from dataclasses import fields, replace
 from typing import Any
 
 import pytest
@@ -15,8 +15,10 @@ from engine_helpers import RULES, act, give, new_game
 
 from zemlevlasnyk.engine import (
     ACTION_TYPES,
+    BANK,
     BadAction,
     BadState,
+    Debt,
     EngineError,
     Entropy,
     Game,
@@ -28,7 +30,7 @@ from zemlevlasnyk.engine import (
 )
 from zemlevlasnyk.engine.actions import Action
 from zemlevlasnyk.engine.bots import make_bot
-from zemlevlasnyk.engine.match import play_match
+from zemlevlasnyk.engine.bots.match import play_match
 
 # -- recording chance, so a restored copy can be replayed with the same outcomes -------------
 
@@ -121,10 +123,11 @@ def test_serialisation_copy_is_independent_and_equal(sample_states) -> None:
         twin.cash[0] += 1
         twin.owner[1] = 0 if twin.owner[1] != 0 else 1
         if twin.auction is not None:
-            twin.auction["bidders"].append(9)
+            twin.auction = replace(twin.auction, bidders=(*twin.auction.bidders, 9))
         if twin.draw is not None:
-            twin.draw["accepted"].append(9)
-        twin.debts.append([0, -1, 1, "x"])
+            twin.draw = replace(twin.draw, accepted=(*twin.draw.accepted, 9))
+        twin.debts.append(Debt(0, BANK, 1, "x"))
+        twin.proposed_to.append(9)
         assert game.to_json() == data
 
 

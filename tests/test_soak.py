@@ -16,7 +16,7 @@ import pytest
 from invariants import MoneyLedger, check_invariants
 
 from zemlevlasnyk.engine import Game, load_preset
-from zemlevlasnyk.engine.match import play_match
+from zemlevlasnyk.engine.bots.match import play_match
 
 SOAK_GAMES = 2_000
 MAX_TURNS = 1_000

@@ -8,6 +8,7 @@ import trio
 from ui_helpers import Driver, init_pygame  # noqa: I001  (sets SDL drivers first)
 
 from zemlevlasnyk.engine import BANK, holdings, load_preset
+from zemlevlasnyk.engine.events import CameToRest, Moved, SentToJail
 from zemlevlasnyk.ui.app import App
 from zemlevlasnyk.ui.board_geometry import BoardGeometry
 from zemlevlasnyk.ui.deed import deed_rows, rent_now
@@ -35,15 +36,14 @@ def test_ui_geometry_cells_tile_the_rim() -> None:
 
 def test_ui_token_walks_cell_by_cell() -> None:
     anim = TokenAnimator([0, 0], 40)
-    anim.feed([{"type": "moved", "seat": 1, "from": 38, "to": 3, "steps": 5},
-               {"type": "came_to_rest", "seat": 1, "cell": 3}])
+    anim.feed([Moved(1, 38, 3, 5, "dice", True), CameToRest(1, 3)])
     assert anim.busy
     visited = []
     while anim.busy:
         anim.update(0.05)
         visited.append(anim.cell[1])
     assert [c for n, c in enumerate(visited) if n == 0 or c != visited[n - 1]][-5:] == [39, 0, 1, 2, 3]
-    anim.feed([{"type": "sent_to_jail", "seat": 1}, {"type": "came_to_rest", "seat": 1, "cell": 10}])
+    anim.feed([SentToJail(1, "three_doubles"), CameToRest(1, 10)])
     for _ in range(20):
         anim.update(0.05)
     assert anim.cell[1] == 10 and not anim.busy

@@ -8,6 +8,7 @@ import time
 import pygame
 from ui_helpers import FRAME, Driver, init_pygame  # noqa: I001  (sets SDL drivers first)
 
+from zemlevlasnyk.engine.events import Moved
 from zemlevlasnyk.ui.app import App, run_window
 from zemlevlasnyk.ui.scenes.table import TableScene
 from zemlevlasnyk.ui.screenshot import warm_table
@@ -52,7 +53,7 @@ async def test_ui_walking_token_wants_every_frame(autojump_clock) -> None:
     assert app.next_frame() == math.inf
     seat = table.me
     here = table.game.pos[seat]
-    scene.animator.feed([{"type": "moved", "seat": seat, "from": here, "to": (here + 4) % 40, "steps": 4}])
+    scene.animator.feed([Moved(seat, here, (here + 4) % 40, 4, "dice", here + 4 >= 40)])
     assert app.next_frame() == 0
     for _ in range(40):
         await drive.frames()

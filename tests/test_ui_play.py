@@ -264,7 +264,8 @@ async def test_ui_answering_a_computer_trade_offer(autojump_clock) -> None:
         app, drive = _app(nursery, surface)
         table = warm_table(seed=1, lang="uk", until=_bot_offer, level=default_level())
         assert _bot_offer(table)
-        offer = dict(table.game.trade)
+        offer = table.game.trade
+        assert offer is not None
         scene = TableScene(app, table)
         app.push(scene)
         nursery.start_soon(table.run)
@@ -276,6 +277,6 @@ async def test_ui_answering_a_computer_trade_offer(autojump_clock) -> None:
         drive.click_button(accept)
         await drive.frames()
         game = table.game
-        assert all(game.owner[c] == table.me for c in offer["give"])
-        assert all(game.owner[c] == offer["from"] for c in offer["take"])
+        assert all(game.owner[c] == table.me for c in offer.give)
+        assert all(game.owner[c] == offer.from_seat for c in offer.take)
         nursery.cancel_scope.cancel()

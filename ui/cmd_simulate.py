@@ -16,9 +16,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from zemlevlasnyk.engine import load_preset, preset_names
+from zemlevlasnyk.engine import Event, load_preset, preset_names
 from zemlevlasnyk.engine.bots import LEVELS
-from zemlevlasnyk.engine.match import play_match
+from zemlevlasnyk.engine.bots.match import play_match
 
 from .cli import UserError
 from .narrate import narrate
@@ -81,7 +81,7 @@ def _play_one(job: tuple[str, tuple[str, ...], int, int, int, str | None]) -> Ga
         lines.append(f"== game {index + 1}: " + ", ".join(
             f"seat {i + 1} {lv}" for i, lv in enumerate(levels)))
 
-        def observer(game: Any, action: Any, events: list[dict]) -> None:
+        def observer(game: Any, action: Any, events: list[Event]) -> None:
             for e in events:
                 text = narrate(rules, e, lang)
                 if text:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from zemlevlasnyk.engine import (
+    BANK,
     AcceptDraw,
     AcceptTrade,
     Action,
@@ -27,6 +28,7 @@ from zemlevlasnyk.engine import (
     PassBid,
     PayDebt,
     PayJailFee,
+    Phase,
     Redeem,
     Resign,
     Roll,
@@ -68,13 +70,13 @@ def _label(a: Action, game: Game, t: dict[str, Any]) -> str:
     acts = t["actions"]
     rules = game.rules
     if isinstance(a, Roll):
-        return acts["roll_again"] if game.phase == "post_roll" else acts["roll"]
+        return acts["roll_again"] if game.phase is Phase.POST_ROLL else acts["roll"]
     if isinstance(a, PayJailFee):
         return acts["pay_jail_fee"].format(amount=money(rules.jail_fee))
     if isinstance(a, Buy):
         return acts["buy"].format(price=money(rules.cells[game.pending_buy].price))
     if isinstance(a, PayDebt):
-        return acts["pay_debt"].format(amount=money(game.debts[0][2]))
+        return acts["pay_debt"].format(amount=money(game.debts[0].amount))
     return acts[a.TYPE]
 
 
@@ -93,7 +95,7 @@ def main_buttons(game: Game, seat: int, t: dict[str, Any]) -> tuple[list[Button]
         elif a is not None:
             style = Style.DANGER if kind is DeclareBankruptcy else Style.PRIMARY if kind in _PRIMARY else Style.NORMAL
             moves.append(Button(_label(a, game, t), a, style=style))
-        elif main and (kind, game.phase) in ((Buy, "buy"), (PayDebt, "debt")):
+        elif main and (kind, game.phase) in ((Buy, Phase.BUY), (PayDebt, Phase.DEBT)):
             shown = kind(seat)
             moves.append(Button(_label(shown, game, t), shown, enabled=False))
     extras: list[Button] = []
@@ -134,31 +136,33 @@ def prompt(game: Game, seat: int, names: Sequence[str], t: dict[str, Any], lang:
         return p["out"]
     main = game.main_seat()
     phase = game.phase
+    if main is None:
+        return ""
     if main != seat:
-        if phase == "trade" and game.trade["from"] == seat:
+        if game.trade is not None and game.trade.from_seat == seat:
             return p["trade_waiting"].format(name=names[main])
         return p["waiting"].format(name=names[main])
-    if phase == "pre_roll":
+    if phase is Phase.PRE_ROLL:
         if game.jailed[seat]:
             return p["jail"].format(tries=game.jail_tries[seat] + 1, of=rules.jail_max_tries)
         return p["turn"]
-    if phase == "buy":
+    if phase is Phase.BUY and game.pending_buy is not None:
         cell = game.pending_buy
         return p["buy"].format(cell=rules.cell_name(cell, lang), price=money(rules.cells[cell].price))
-    if phase == "auction":
-        auc = game.auction
-        high = auc["high_bidder"]
+    auc = game.auction
+    if auc is not None:
+        high = auc.high_bidder
         if high is None:
-            return p["auction_open"].format(cell=rules.cell_name(auc["cell"], lang))
-        return p["auction"].format(cell=rules.cell_name(auc["cell"], lang), amount=money(auc["high"]),
+            return p["auction_open"].format(cell=rules.cell_name(auc.cell, lang))
+        return p["auction"].format(cell=rules.cell_name(auc.cell, lang), amount=money(auc.high),
                                    name=names[high])
-    if phase == "post_roll":
+    if phase is Phase.POST_ROLL:
         return p["reroll"] if game.reroll else p["after_roll"]
-    if phase == "debt":
-        _, creditor, amount, _ = game.debts[0]
-        whom = t["bank"] if creditor < 0 else names[creditor]
-        return p["debt"].format(amount=money(amount), creditor=whom)
-    if phase == "trade":
-        return p["trade"].format(name=names[game.trade["from"]])
+    if game.debts:
+        debt = game.debts[0]
+        whom = t["bank"] if debt.creditor == BANK else names[debt.creditor]
+        return p["debt"].format(amount=money(debt.amount), creditor=whom)
+    if game.trade is not None:
+        return p["trade"].format(name=names[game.trade.from_seat])
     return ""
 

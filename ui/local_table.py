@@ -14,11 +14,10 @@ from __future__ import annotations
 
 import hashlib
 import math
-from typing import Any
 
 import trio
 
-from zemlevlasnyk.engine import Action, Game, Outcome
+from zemlevlasnyk.engine import Action, Event, Game, Outcome
 from zemlevlasnyk.p2p.errors import ProtocolError
 from zemlevlasnyk.p2p.host import TableHost
 from zemlevlasnyk.p2p.identity import Profile
@@ -80,7 +79,7 @@ class LocalTable:
         """How many records the table has published (a cheap 'something changed' counter)."""
         return len(self._host.records)
 
-    def take_events(self) -> list[dict[str, Any]]:
+    def take_events(self) -> list[Event]:
         """The engine events since the last call, in order."""
         return self._host.take_events()
 

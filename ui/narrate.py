@@ -3,9 +3,46 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
 
-from zemlevlasnyk.engine import Ruleset
+from zemlevlasnyk.engine import Event, Ruleset
+from zemlevlasnyk.engine.events import (
+    AuctionStarted,
+    AuctionUnsold,
+    AuctionWon,
+    Bankrupt,
+    BidMade,
+    BidPassed,
+    Bought,
+    BuildingSold,
+    Built,
+    CardDrawn,
+    CardKept,
+    CardTransferred,
+    DebtOwed,
+    DeckReshuffled,
+    DeedReturned,
+    DeedTransferred,
+    DiceRolled,
+    DrawAccepted,
+    DrawCancelled,
+    DrawDeclined,
+    DrawOffered,
+    Eliminated,
+    GameWon,
+    JailRollFailed,
+    LeftJail,
+    Mortgaged,
+    Moved,
+    OfferedToBuy,
+    Paid,
+    Redeemed,
+    Resigned,
+    SentToJail,
+    TradeAccepted,
+    TradeDeclined,
+    TradeProposed,
+    TurnStarted,
+)
 
 from .text import GROUP_SEPARATOR, catalogue, money
 
@@ -18,13 +55,15 @@ SILENT = frozenset({"came_to_rest"})
 TOLD_ELSEWHERE = frozenset({"purchase", "auction", "building", "building_sold", "mortgage", "redeem"})
 
 
-def narrate(rules: Ruleset, e: dict[str, Any], lang: str = "uk",
+def narrate(rules: Ruleset, e: Event, lang: str = "uk",
             names: Sequence[str] | None = None) -> str | None:
     """One line for one event, or None for events that are not worth a line."""
-    kind = e["type"]
-    if kind in SILENT or (kind == "paid" and e["reason"] in TOLD_ELSEWHERE):
+    kind = e.TYPE
+    if kind in SILENT or (isinstance(e, Paid) and e.reason in TOLD_ELSEWHERE):
         return None
     t = catalogue(lang)
+    if kind not in t:
+        return None
 
     def who(seat: int | None) -> str:
         if seat is None:
@@ -40,50 +79,69 @@ def narrate(rules: Ruleset, e: dict[str, Any], lang: str = "uk",
         key = r.split(":", 1)[0]
         return str(t["reasons"].get(key, r))
 
-    def cells(cs: list[int]) -> str:
-        return ", ".join(f"«{cell(c)}»" if lang == "uk" else cell(c) for c in cs) or t["nothing"]
+    def cells(cs: tuple[int, ...]) -> str:
+        return ", ".join(f"«{cell(c)}»" if lang == "uk" else cell(c) for c in cs) or str(t["nothing"])
 
-    f: dict[str, Any] = {}
-    for key in ("seat", "debtor", "creditor", "to", "from"):
-        if key in e and (isinstance(e[key], int) or e[key] is None) and kind not in ("moved",):
-            f[{"from": "frm"}.get(key, key)] = who(e[key])
-    for key in ("amount", "price", "refund"):
-        if key in e:
-            f[key] = money(e[key])
-    if "cell" in e:
-        f["cell"] = cell(e["cell"])
     template = kind
-    if kind == "dice_rolled":
-        f.update(d1=e["dice"][0], d2=e["dice"][1], double=t["double"] if e["double"] else "")
-    elif kind == "moved":
-        f.update(seat=who(e["seat"]), from_=cell(e["from"]), to=cell(e["to"]))
-        if e["steps"] < 0:
-            template = "moved_back"
-    elif kind in ("paid", "debt"):
-        f["reason"] = reason(e["reason"])
-    elif kind == "card_drawn":
-        f["card"] = card_text(rules, e["card"], lang)
-    elif kind == "deck_reshuffled":
-        f["cards"] = e["cards"]
-    elif kind == "sent_to_jail":
-        f["reason"] = t["jail_reasons"].get(e["reason"], e["reason"])
-    elif kind == "left_jail":
-        f["how"] = t["jail_how"].get(e["how"], e["how"]).format(fee=money(rules.jail_fee))
-    elif kind == "jail_roll_failed":
-        f["tries"] = e["tries"]
-    elif kind in ("built", "building_sold"):
-        f["buildings"] = e["buildings"]
-    elif kind == "trade_proposed":
-        m = e["money"]
-        f.update(give=cells(e["give"]), take=cells(e["take"]),
-                 money=t["money_to"].format(amount=money(m)) if m > 0
-                 else t["money_from"].format(amount=money(-m)) if m < 0 else "")
-    elif kind == "deed_transferred":
-        f["mortgaged"] = t["still_mortgaged"] if e["mortgaged"] else ""
-    elif kind == "turn_started":
-        f["turn"] = e["turn"]
-    if template not in t:
-        return None
+    f: dict[str, object] = {}
+    match e:
+        case DiceRolled():
+            f.update(seat=who(e.seat), d1=e.dice[0], d2=e.dice[1], double=t["double"] if e.double else "")
+        case Moved():
+            f.update(seat=who(e.seat), from_=cell(e.from_cell), to=cell(e.to_cell))
+            if e.steps < 0:
+                template = "moved_back"
+        case Paid():
+            f.update(frm=who(e.from_seat), to=who(e.to_seat), amount=money(e.amount), reason=reason(e.reason))
+            if e.cell is not None:
+                f["cell"] = cell(e.cell)
+        case DebtOwed():
+            f.update(debtor=who(e.debtor), creditor=who(e.creditor), amount=money(e.amount), reason=reason(e.reason))
+        case CardDrawn() | CardKept():
+            f.update(seat=who(e.seat), card=card_text(rules, e.card, lang))
+        case DeckReshuffled():
+            f["cards"] = e.cards
+        case SentToJail():
+            f.update(seat=who(e.seat), reason=t["jail_reasons"].get(e.reason, e.reason))
+        case LeftJail():
+            f.update(seat=who(e.seat), how=t["jail_how"].get(e.how, e.how).format(fee=money(rules.jail_fee)))
+        case JailRollFailed():
+            f.update(seat=who(e.seat), tries=e.tries)
+        case Built():
+            f.update(seat=who(e.seat), cell=cell(e.cell), buildings=e.buildings)
+        case BuildingSold():
+            f.update(seat=who(e.seat), cell=cell(e.cell), buildings=e.buildings, refund=money(e.refund))
+        case TradeProposed():
+            m = e.money
+            f.update(frm=who(e.from_seat), to=who(e.to_seat), give=cells(e.give), take=cells(e.take),
+                     money=t["money_to"].format(amount=money(m)) if m > 0
+                     else t["money_from"].format(amount=money(-m)) if m < 0 else "")
+        case TradeAccepted() | TradeDeclined():
+            f.update(frm=who(e.from_seat), to=who(e.to_seat))
+        case DeedTransferred():
+            f.update(cell=cell(e.cell), frm=who(e.from_seat), to=who(e.to_seat),
+                     mortgaged=t["still_mortgaged"] if e.mortgaged else "")
+        case DeedReturned():
+            f.update(cell=cell(e.cell), frm=who(e.from_seat))
+        case CardTransferred():
+            f.update(frm=who(e.from_seat), to=who(e.to_seat))
+        case TurnStarted():
+            f.update(seat=who(e.seat), turn=e.turn)
+        case Bankrupt():
+            f.update(seat=who(e.seat), creditor=who(e.creditor))
+        case OfferedToBuy() | Bought():
+            f.update(seat=who(e.seat), cell=cell(e.cell), price=money(e.price))
+        case AuctionWon() | Mortgaged() | Redeemed():
+            f.update(seat=who(e.seat), cell=cell(e.cell), amount=money(e.amount))
+        case AuctionStarted() | AuctionUnsold():
+            f["cell"] = cell(e.cell)
+        case BidMade():
+            f.update(seat=who(e.seat), amount=money(e.amount))
+        case (BidPassed() | DrawOffered() | DrawAccepted() | DrawDeclined() | GameWon() | Eliminated()
+              | Resigned()):
+            f["seat"] = who(e.seat)
+        case DrawCancelled():
+            f["seat"] = who(e.by_seat)
     return str(t[template].format(**f))
 
 

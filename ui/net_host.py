@@ -18,7 +18,7 @@ from typing import Any
 
 import trio
 
-from zemlevlasnyk.engine import Action, Game
+from zemlevlasnyk.engine import Action, Event, Game
 from zemlevlasnyk.p2p.chat import MAX_CHAT_CHARS
 from zemlevlasnyk.p2p.discovery import MdnsError, advertise_table, open_mdns
 from zemlevlasnyk.p2p.errors import ProtocolError, Rejected
@@ -180,7 +180,7 @@ class HostSession:
                      if s is not None and s.key == line["key"] and s.bot is None), None)
         return ChatEntry(line["name"], line["text"], seat.colour if seat is not None else None)
 
-    def take_events(self) -> list[dict[str, Any]]:
+    def take_events(self) -> list[Event]:
         return self.core.take_events()
 
     def act(self, action: Action) -> None:

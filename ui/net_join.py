@@ -15,7 +15,7 @@ from typing import Any
 
 import trio
 
-from zemlevlasnyk.engine import Action, Game
+from zemlevlasnyk.engine import Action, Event, Game
 from zemlevlasnyk.p2p.chat import MAX_CHAT_CHARS
 from zemlevlasnyk.p2p.client import PeerClient
 from zemlevlasnyk.p2p.errors import CheatingHost, ProtocolError
@@ -48,7 +48,7 @@ class JoinSession:
         self.cheated: str | None = None
         self.clock: list[dict[str, Any]] = []
         self.knocks: list[Any] = []   # only the host answers knocks
-        self._events: list[dict[str, Any]] = []
+        self._events: list[Event] = []
         self._chat: deque[ChatEntry] = deque(maxlen=CHAT_KEEP)
         self._ready = False
         self._send, self._outbox = trio.open_memory_channel[dict[str, Any]](OUTBOX)
@@ -177,7 +177,7 @@ class JoinSession:
     def chat(self) -> list[ChatEntry]:
         return list(self._chat)
 
-    def take_events(self) -> list[dict[str, Any]]:
+    def take_events(self) -> list[Event]:
         events, self._events = self._events, []
         return events
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from zemlevlasnyk.engine import Action, Game, Outcome
+from zemlevlasnyk.engine import Action, Event, Game, Outcome
 
 from .net_common import ChatEntry, LobbySeat
 from .table_view import PlayerInfo
@@ -42,7 +42,7 @@ class NetSession(Protocol):
     def chat(self) -> list[ChatEntry]: ...
 
     def lobby_seats(self) -> list[LobbySeat | None]: ...
-    def take_events(self) -> list[dict[str, Any]]: ...
+    def take_events(self) -> list[Event]: ...
     def act(self, action: Action) -> None: ...
     def say(self, text: str) -> str | None: ...
     def close(self) -> None: ...
@@ -73,7 +73,7 @@ class NetTable:
     def records(self) -> int:
         return self.session.records
 
-    def take_events(self) -> list[dict[str, Any]]:
+    def take_events(self) -> list[Event]:
         if self.session.refusal is not None:
             self.refusal, self.session.refusal = self.session.refusal, None
         return self.session.take_events()

@@ -14,6 +14,7 @@ from typing import Any
 import pygame
 
 from zemlevlasnyk.engine import Action, Bid, Build, Buy, Game
+from zemlevlasnyk.engine.events import Eliminated
 
 from . import nav
 from .app import App
@@ -39,7 +40,7 @@ def stand_in(game: Game, seat: int) -> Action:
     for a in legal.actions:
         if isinstance(a, (Buy, Build)):
             return a
-    if legal.bid is not None and legal.bid[0] <= game.rules.cells[game.auction["cell"]].price:
+    if legal.bid is not None and game.auction is not None and legal.bid[0] <= game.rules.cells[game.auction.cell].price:
         return Bid(seat, legal.bid[0])
     action = game.safe_action(seat)
     assert action is not None
@@ -72,7 +73,7 @@ def _mid_game(table: LocalTable) -> bool:
 def _bot_offer(table: LocalTable) -> bool:
     """Stop when a computer player's trade proposal waits for the person's answer."""
     g = table.game
-    return g.phase == "trade" and g.trade["to"] == table.me
+    return g.trade is not None and g.trade.to_seat == table.me
 
 
 def build_scene(app: App, name: str, seed: int) -> Scene:
@@ -94,7 +95,7 @@ def build_scene(app: App, name: str, seed: int) -> Scene:
         table = warm_table(seed=seed, lang=app.lang, until=_bot_offer, level=default_level())
     elif name == "results":
         table = warm_table(seed=seed, lang=app.lang, until=lambda t: False, opponents=2)
-        out = [e["seat"] for e in table.take_events() if e["type"] == "eliminated"]
+        out = [e.seat for e in table.take_events() if isinstance(e, Eliminated)]
         names = display_names(table, _ui(app))
         app.push(ResultsScene(app, table, names, out, again=nav.PlayComputer(names[table.me], 2, SCREENSHOT_LEVEL)))
         return app.top

@@ -5,9 +5,9 @@ the network will be another, so the scenes stay the same in every mode.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
-from zemlevlasnyk.engine import Action, Game, Outcome
+from zemlevlasnyk.engine import Action, Event, Game, Outcome
 
 
 @dataclass(frozen=True)
@@ -35,7 +35,7 @@ class TableView(Protocol):
     def records(self) -> int:
         """A counter that grows with every move (the window re-asks the engine when it does)."""
 
-    def take_events(self) -> list[dict[str, Any]]:
+    def take_events(self) -> list[Event]:
         """The engine events since the last call, in order."""
 
     def act(self, action: Action) -> bool:

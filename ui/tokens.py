@@ -9,7 +9,9 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+
+from zemlevlasnyk.engine import Event
+from zemlevlasnyk.engine.events import CameToRest, Moved
 
 from .board_geometry import BoardGeometry
 
@@ -42,21 +44,20 @@ class TokenAnimator:
     def busy(self) -> bool:
         return bool(self._queue)
 
-    def feed(self, events: Iterable[dict[str, Any]]) -> None:
+    def feed(self, events: Iterable[Event]) -> None:
         for e in events:
-            kind = e["type"]
-            if kind == "moved":
-                seat, steps = e["seat"], e["steps"]
+            if isinstance(e, Moved):
+                seat, steps = e.seat, e.steps
                 sign = 1 if steps > 0 else -1
                 start = self._expect[seat]
-                if start != e["from"]:
-                    self._queue.append(_Walk(seat, [e["from"]], JUMP_SECONDS))
-                cells = [(e["from"] + sign * k) % self.size for k in range(1, abs(steps) + 1)]
+                if start != e.from_cell:
+                    self._queue.append(_Walk(seat, [e.from_cell], JUMP_SECONDS))
+                cells = [(e.from_cell + sign * k) % self.size for k in range(1, abs(steps) + 1)]
                 self._queue.append(_Walk(seat, cells, STEP_SECONDS))
-                self._expect[seat] = e["to"]
-            elif kind == "came_to_rest" and self._expect[e["seat"]] != e["cell"]:
-                self._queue.append(_Walk(e["seat"], [e["cell"]], JUMP_SECONDS))
-                self._expect[e["seat"]] = e["cell"]
+                self._expect[seat] = e.to_cell
+            elif isinstance(e, CameToRest) and self._expect[e.seat] != e.cell:
+                self._queue.append(_Walk(e.seat, [e.cell], JUMP_SECONDS))
+                self._expect[e.seat] = e.cell
 
     def update(self, dt: float) -> None:
         budget = dt * (1.0 + max(0, len(self._queue) - BACKLOG_SPEEDUP))

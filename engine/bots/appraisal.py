@@ -14,10 +14,16 @@ the state is read from `game`:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
 from ..game import Game
 from ..rules import Ruleset
 from .valuation import BoardModel, board_model
+
+
+class Appraiser(Protocol):
+    def strength(self, game: Game, seat: int, owner: Sequence[int], cash: Sequence[int]) -> float:
+        """What `seat`'s position is worth in money, were deeds and cash as given."""
 
 
 class PriceAppraiser:

@@ -62,7 +62,8 @@ class RandomBot:
             actions.append(a)
         if legal.bid is not None and rng.chance(BID_PERCENT):
             lo, hi = legal.bid
-            cell = game.auction["cell"]
+            assert game.auction is not None, "a bid range means an auction runs"
+            cell = game.auction.cell
             top = min(hi, max(lo, game.rules.cells[cell].price * 3 // 2))
             actions.append(Bid(seat, lo + rng.randbelow(top - lo + 1)))
         if legal.trade_partners and rng.chance(TRADE_PERCENT):
@@ -73,7 +74,7 @@ class RandomBot:
         if enders and rng.chance(END_TURN_BIAS):
             return enders[0]
         if not actions:
-            return game.safe_action(seat)
+            return IdleBot().choose(game, seat)
         return actions[rng.randbelow(len(actions))]
 
     def _random_trade(self, game: Game, seat: int, partners: tuple[int, ...]) -> Action | None:

@@ -36,9 +36,10 @@ from ..actions import (
 from ..chance import Entropy
 from ..game import Game
 from ..holdings import net_worth, owns_group, rent
+from ..phases import Phase
 from ..state import BANK
 from . import trading as T
-from .appraisal import IncomeAppraiser, PriceAppraiser
+from .appraisal import Appraiser, IncomeAppraiser, PriceAppraiser
 from .valuation import board_model
 
 # Management actions (build, sell, mortgage, redeem, propose) a bot takes in one turn at
@@ -117,10 +118,10 @@ class HeuristicBot:
         self._redeemed_now: set[int] = set()
         self._looked_for_trade = False
         self._open_offer: ProposeTrade | None = None
-        self._declined: dict[tuple, int] = {}
-        self._refusals: dict[tuple, tuple[int, int]] = {}   # key -> (refusals, last turn)
-        self._appraisers: dict[str, object] = {}
-        self._bid_cap: tuple[tuple, int] | None = None
+        self._declined: dict[T.OfferKey, int] = {}
+        self._refusals: dict[T.OfferKey, tuple[int, int]] = {}   # key -> (refusals, last turn)
+        self._appraisers: dict[str, Appraiser] = {}
+        self._bid_cap: tuple[tuple[int, int, int, tuple[int, ...]], int] | None = None
 
     # -- the interface -------------------------------------------------------------------
 
@@ -169,7 +170,7 @@ class HeuristicBot:
 
     def _note_offer_outcome(self, game: Game, seat: int) -> None:
         offer = self._open_offer
-        if offer is None or game.phase == "trade":
+        if offer is None or game.phase is Phase.TRADE:
             return
         self._open_offer = None
         if not all(game.owner[c] == seat for c in offer.take):
@@ -177,7 +178,7 @@ class HeuristicBot:
             self._declined[key] = offer.money
             self._refusals[key] = (self._refusals.get(key, (0, 0))[0] + 1, game.turn)
 
-    def appraiser(self, game: Game):
+    def appraiser(self, game: Game) -> Appraiser:
         key = game.rules.digest
         app = self._appraisers.get(key)
         if app is None:
@@ -270,9 +271,9 @@ class HeuristicBot:
         # Monopoly deeds under mortgage block building: redeem them first.
         reserve = self.reserve(game, seat, s.build_reserve)
         for c in self._monopoly_cells(game, seat):
-            if game.mortgaged[c] and c not in self._mortgaged_now:
-                if cash - game.rules.redeem_cost(c) >= reserve:
-                    return Redeem(seat, c)
+            if (game.mortgaged[c] and c not in self._mortgaged_now
+                    and cash - game.rules.redeem_cost(c) >= reserve):
+                return Redeem(seat, c)
         if s.build_cash_gate and cash < game.rules.start_cash * s.build_cash_gate:
             return self._redeem_spare(game, seat, reserve)
         build = self._best_build(game, seat)
@@ -292,13 +293,13 @@ class HeuristicBot:
         best = None
         for c in game.rules.properties:
             if (game.owner[c] == seat and game.mortgaged[c] and c not in self._mortgaged_now
-                    and game.cash[seat] - game.rules.redeem_cost(c) >= reserve + extra):
-                if best is None or game.rules.cells[c].price > game.rules.cells[best].price:
-                    best = c
+                    and game.cash[seat] - game.rules.redeem_cost(c) >= reserve + extra
+                    and (best is None or game.rules.cells[c].price > game.rules.cells[best].price)):
+                best = c
         return Redeem(seat, best) if best is not None else None
 
     def _monopoly_cells(self, game: Game, seat: int) -> list[int]:
-        out = []
+        out: list[int] = []
         for group in game.rules.group_cells.values():
             if all(game.owner[c] == seat for c in group):
                 out += group
@@ -361,6 +362,7 @@ class HeuristicBot:
     def _buy(self, game: Game, seat: int) -> Action:
         s = self.style
         cell = game.pending_buy
+        assert cell is not None, "asked to buy: a deed is offered"
         price = game.rules.cells[cell].price
         cash = game.cash[seat]
         if s.buy_always:
@@ -416,19 +418,21 @@ class HeuristicBot:
         cap = self._bid_limit(game, seat)
         if lo > cap:
             return PassBid(seat)
-        cell = game.auction["cell"]
-        step = max(1, game.rules.cells[cell].price // 20)
-        amount = min(cap, hi, max(lo, game.auction["high"] + step))
+        auc = game.auction
+        assert auc is not None, "a bid range means an auction runs"
+        step = max(1, game.rules.cells[auc.cell].price // 20)
+        amount = min(cap, hi, max(lo, auc.high + step))
         return Bid(seat, amount)
 
     def _bid_limit(self, game: Game, seat: int) -> int:
         auc = game.auction
-        key = (auc["cell"], game.roll_count, seat, tuple(game.cash))
+        assert auc is not None, "bids are asked for during an auction"
+        key = (auc.cell, game.roll_count, seat, tuple(game.cash))
         cached = self._bid_cap
         if cached is not None and cached[0][:3] == key[:3]:
             return cached[1]
         s = self.style
-        cell = auc["cell"]
+        cell = auc.cell
         price = game.rules.cells[cell].price
         cash = game.cash[seat]
         if s.level == "easy":
@@ -446,7 +450,7 @@ class HeuristicBot:
     # -- debts -----------------------------------------------------------------------------
 
     def _pay_debt(self, game: Game, seat: int) -> Action:
-        amount = game.debts[0][2]
+        amount = game.debts[0].amount
         if game.cash[seat] >= amount:
             return PayDebt(seat)
         short = amount - game.cash[seat]
@@ -458,7 +462,7 @@ class HeuristicBot:
         rest of the debt, the cheapest such move."""
         rules = game.rules
         model = board_model(rules)
-        options = []
+        options: list[tuple[float, int, SellBuilding | Mortgage]] = []
         for c in rules.properties:
             if game.owner[c] != seat:
                 continue
@@ -485,6 +489,7 @@ class HeuristicBot:
         return game.rules.start_cash * self.style.margin_share
 
     def _answer_trade(self, game: Game, seat: int) -> Action:
+        assert game.trade is not None, "a trade answer is asked for an open trade"
         deal = T.deal_from_trade(game.trade, seat)
         if not game.is_legal(AcceptTrade(seat)) or T.gives_group_cheaply(game, deal):
             return DeclineTrade(seat)
@@ -512,13 +517,14 @@ class HeuristicBot:
             return None
         s = self.style
         return T.propose(game, seat, partners, self.appraiser(game), weight=s.weight,
-                         partner_model=self.partner_model(game), partner_weight=s.weight, margin=self._margin(game), premium=s.premium,
+                         partner_model=self.partner_model(game), partner_weight=s.weight,
+                         margin=self._margin(game), premium=s.premium,
                          declined=self._declined, resting=self._resting(game),
                          raise_step=s.raise_step,
                          cash_floor=self.reserve(game, seat, s.buy_reserve),
                          sweetener_count=s.sweeteners, split=s.split_groups)
 
-    def _resting(self, game: Game) -> set[tuple]:
+    def _resting(self, game: Game) -> set[T.OfferKey]:
         """Offers not to make now: refused lately (a partner is asked again only after
         REOFFER_ROUNDS rounds), or refused MAX_REFUSALS times already."""
         wait = REOFFER_ROUNDS * game.players

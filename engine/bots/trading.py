@@ -13,6 +13,11 @@ from dataclasses import dataclass
 from ..actions import ProposeTrade
 from ..game import Game
 from ..holdings import group_built
+from ..state import TradeOffer
+from .appraisal import Appraiser
+
+# An offer as (partner, cells given, cells taken): the key under which refusals are kept.
+OfferKey = tuple[int, tuple[int, ...], tuple[int, ...]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,10 +30,10 @@ class Deal:
     money_in: int
 
 
-def deal_from_trade(trade: dict, me: int) -> Deal:
-    if trade["to"] == me:
-        return Deal(me, trade["from"], tuple(trade["take"]), tuple(trade["give"]), trade["money"])
-    return Deal(me, trade["to"], tuple(trade["give"]), tuple(trade["take"]), -trade["money"])
+def deal_from_trade(trade: TradeOffer, me: int) -> Deal:
+    if trade.to_seat == me:
+        return Deal(me, trade.from_seat, trade.take, trade.give, trade.money)
+    return Deal(me, trade.to_seat, trade.give, trade.take, -trade.money)
 
 
 def after(game: Game, deal: Deal) -> tuple[list[int], list[int]]:
@@ -77,7 +82,7 @@ def gives_group_cheaply(game: Game, deal: Deal) -> bool:
     return group_shortfall(game, deal) > 0
 
 
-def gain(appraiser, game: Game, deal: Deal, weight: float) -> float:
+def gain(appraiser: Appraiser, game: Game, deal: Deal, weight: float) -> float:
     """My gain from the deal minus `weight` times the partner's, in money."""
     owner, cash = after(game, deal)
     me, partner = deal.me, deal.partner
@@ -141,9 +146,9 @@ def sweeteners(game: Game, seat: int, partner: int, keep: Iterable[int]) -> list
     return [c for _, _, c in out]
 
 
-def propose(game: Game, seat: int, partners: tuple[int, ...], appraiser, *, weight: float,
-            partner_model, partner_weight: float, margin: float, premium: float,
-            declined: dict[tuple, int], resting: set[tuple], raise_step: float,
+def propose(game: Game, seat: int, partners: tuple[int, ...], appraiser: Appraiser, *, weight: float,
+            partner_model: Appraiser, partner_weight: float, margin: float, premium: float,
+            declined: dict[OfferKey, int], resting: set[OfferKey], raise_step: float,
             cash_floor: int,
             sweetener_count: int = 1, split: bool = False) -> ProposeTrade | None:
     """The best offer that completes one of my groups and that the partner might accept.
@@ -195,7 +200,7 @@ def propose(game: Game, seat: int, partners: tuple[int, ...], appraiser, *, weig
     return best
 
 
-def _delta(appraiser, game: Game, deal: Deal, who: int) -> float:
+def _delta(appraiser: Appraiser, game: Game, deal: Deal, who: int) -> float:
     owner, cash = after(game, deal)
     return appraiser.strength(game, who, owner, cash) - appraiser.strength(game, who, game.owner,
                                                                          game.cash)

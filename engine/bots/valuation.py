@@ -141,7 +141,7 @@ def _build(rules: Ruleset) -> BoardModel:
             if mass:
                 for to, q, _rest, _new in transitions[s]:
                     nxt[to] += mass * q
-        delta = sum(abs(a - b) for a, b in zip(nxt, pi))
+        delta = sum(abs(a - b) for a, b in zip(nxt, pi, strict=True))
         pi = nxt
         if delta < CONVERGENCE:
             break
@@ -157,7 +157,7 @@ def _build(rules: Ruleset) -> BoardModel:
     rolls_per_turn = 1.0 / turns_per_roll
     landing = tuple(x * rolls_per_turn for x in rest_per_roll)
 
-    street_rent = []
+    street_rent: list[tuple[int, ...]] = []
     for c in range(size):
         info = rules.cells[c]
         if info.kind != "street":

@@ -25,8 +25,8 @@ ANSWER_HEIGHT = 40
 
 
 def offer_height(game: Game) -> int:
-    if game.phase == "trade":
-        listed = max(len(game.trade["give"]), len(game.trade["take"]), 1)
+    if game.trade is not None:
+        listed = max(len(game.trade.give), len(game.trade.take), 1)
         return TRADE_FRAME + listed * DEED_LINE
     return DRAW_OFFER_HEIGHT
 
@@ -43,21 +43,22 @@ def draw_offer(surface: pygame.Surface, box: pygame.Rect, game: Game, names: Seq
                t: dict[str, Any], lang: str) -> None:
     panel(surface, box, theme.CARD, radius=12, shadow=True)
     left = box.left + 24
-    if game.phase != "trade":
-        by = game.draw["by"]
+    trade = game.trade
+    if trade is None:
+        assert game.draw is not None, "an offer dialog shows a trade or a draw offer"
+        by = game.draw.by
         draw_text(surface, t["draw_offer_title"].format(name=names[by]), (left, box.top + 22), theme.HEADING,
                   theme.INK, Face.BOLD)
         for n, line in enumerate(wrap(t["draw_offer_text"], theme.BODY, box.width - 48)):
             draw_text(surface, line, (left, box.top + 64 + n * 22), theme.BODY, theme.INK_SOFT)
         return
-    trade = game.trade
-    frm = trade["from"]
+    frm = trade.from_seat
     draw_text(surface, t["trade_offer_title"].format(name=names[frm]), (left, box.top + 22), theme.HEADING,
               theme.INK, Face.BOLD)
     y = box.top + 66
     half = (box.width - 60) // 2
-    for column, (title, cells) in enumerate(((t["trade_you_get"], trade["give"]),
-                                              (t["trade_you_give"], trade["take"]))):
+    for column, (title, cells) in enumerate(((t["trade_you_get"], trade.give),
+                                              (t["trade_you_give"], trade.take))):
         x = left + column * (half + 12)
         draw_text(surface, title, (x, y), theme.SMALL, theme.INK_SOFT, Face.BOLD)
         line_y = y + 24
@@ -66,7 +67,7 @@ def draw_offer(surface: pygame.Surface, box: pygame.Rect, game: Game, names: Seq
             line_y += DEED_LINE
         if not cells:
             draw_text(surface, t["nothing"], (x, line_y), theme.SMALL, theme.INK_SOFT)
-    line = money_line(trade["money"], names[frm], t)
+    line = money_line(trade.money, names[frm], t)
     if line:
         draw_text(surface, line, (left, box.bottom - 34 - ANSWER_HEIGHT - 8), theme.BODY, theme.INK, Face.BOLD,
                   "bottomleft")

@@ -15,7 +15,8 @@ from typing import Any
 
 import pygame
 
-from zemlevlasnyk.engine import BANK, Action, Bid, Build, EndTurn, Resign, Roll, RollForDouble
+from zemlevlasnyk.engine import Action, Bid, Build, EndTurn, Event, Phase, Resign, Roll, RollForDouble
+from zemlevlasnyk.engine.events import Eliminated
 
 from .. import nav, theme
 from ..board import draw_board, draw_dice, draw_token
@@ -254,11 +255,11 @@ class TableScene(Scene):
             return min(left - math.floor(left) for left in self.clock_left.values()) or 1.0
         return math.inf
 
-    def _tell(self, events: list[dict[str, Any]]) -> None:
+    def _tell(self, events: list[Event]) -> None:
         """Put events into the feed, in words."""
         for e in events:
-            if e["type"] == "eliminated":
-                self.eliminated.append(e["seat"])
+            if isinstance(e, Eliminated):
+                self.eliminated.append(e.seat)
             line = narrate(self.game.rules, e, self.app.lang, self.names)
             if line is not None:
                 self.feed.append((line, _seat_of(e)))
@@ -294,9 +295,9 @@ class TableScene(Scene):
         """Open the deed the person is asked to buy or bid for, once per offer (closing it
         keeps it closed)."""
         game = self.game
-        if game.main_seat() != self.me or game.phase not in ("buy", "auction"):
+        if game.main_seat() != self.me or game.pending_buy is None:
             return
-        cell = game.pending_buy if game.phase == "buy" else game.auction["cell"]
+        cell = game.pending_buy
         key = (game.roll_count, game.phase, cell)
         if key != self.shown_offer:
             self.shown_offer = key
@@ -438,10 +439,10 @@ class TableScene(Scene):
         image = pygame.Surface(area.size)
         game = self.game
         highlight = []
-        if game.phase == "buy" and game.pending_buy is not None:
+        if game.phase is Phase.BUY and game.pending_buy is not None:
             highlight.append(game.pending_buy)
-        if game.phase == "auction":
-            highlight.append(game.auction["cell"])
+        if game.auction is not None:
+            highlight.append(game.auction.cell)
         local = BoardGeometry(image.get_rect(), game.rules.size)
         buildable = [a.cell for a in game.legal(self.me).actions if isinstance(a, Build)]
         draw_board(image, local, game, self.table.players, self.app.lang, self.selected, highlight, buildable)
@@ -600,16 +601,17 @@ class TableScene(Scene):
 
     def _hint(self) -> str:
         game = self.game
-        if game.main_seat() != self.me or game.phase not in ("pre_roll", "post_roll", "buy", "debt"):
+        if game.main_seat() != self.me or game.phase not in (Phase.PRE_ROLL, Phase.POST_ROLL, Phase.BUY, Phase.DEBT):
             return ""
         if not any(game.owner[c] == self.me for c in game.rules.properties):
             return ""
         return self.t["manage_hint"]
 
 
-def _seat_of(e: dict[str, Any]) -> int | None:
-    for key in ("seat", "debtor", "from", "to"):
-        v = e.get(key)
-        if isinstance(v, int) and v != BANK:
+def _seat_of(e: Event) -> int | None:
+    """The seat a feed line is about, for its colour: the actor, else the debtor or the payer."""
+    for field in ("seat", "debtor", "from_seat", "to_seat"):
+        v = getattr(e, field, None)
+        if isinstance(v, int):
             return v
     return None

@@ -9,11 +9,14 @@ import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from .actions import Action
-from .chance import Entropy
-from .errors import EngineError
-from .game import Event, Game
-from .rules import Ruleset
+from ..actions import Action
+from ..chance import Entropy
+from ..errors import EngineError
+from ..events import CameToRest, Event
+from ..game import Game
+from ..phases import Phase
+from ..rules import Ruleset
+from . import make_bot
 
 # A turn with more actions than this is a bot stuck in a loop, not play: the busiest real
 # turns (a long auction, a debt paid by selling a dozen buildings) take about a hundred.
@@ -51,15 +54,13 @@ def derive_seed(seed: int | bytes, label: str) -> bytes:
 def play_match(rules: Ruleset, levels: Sequence[str], seed: int | bytes, max_turns: int,
                observer: Callable[[Game, Action, list[Event]], None] | None = None) -> MatchResult:
     """Play one game, seat i played by a bot of `levels[i]`, until it ends or the cap."""
-    from .bots import make_bot
-
     chance = Entropy(derive_seed(seed, "chance"))
     bots = [make_bot(level, derive_seed(seed, f"seat{i}:{level}")) for i, level in enumerate(levels)]
     game = Game.new(rules, len(levels), chance=chance)
     landings = [0] * rules.size
     actions = 0
     turn, turn_actions = game.turn, 0
-    while game.phase != "over" and game.turn <= max_turns:
+    while game.phase is not Phase.OVER and game.turn <= max_turns:
         if game.turn != turn:
             turn, turn_actions = game.turn, 0
         turn_actions += 1
@@ -71,10 +72,10 @@ def play_match(rules: Ruleset, levels: Sequence[str], seed: int | bytes, max_tur
         events = game.apply(action, chance)
         actions += 1
         for e in events:
-            if e["type"] == "came_to_rest":
-                landings[e["cell"]] += 1
+            if type(e) is CameToRest:
+                landings[e.cell] += 1
         if observer is not None:
             observer(game, action, events)
-    capped = game.phase != "over"
+    capped = game.phase is not Phase.OVER
     turns = min(game.turn, max_turns) if capped else game.turn
     return MatchResult(game, actions, turns, capped, landings)

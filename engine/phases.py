@@ -1,0 +1,83 @@
+"""The game's phases and the one table of how one phase leads to another.
+
+As in h11's state machine, every change of phase is a `Step` (what just happened) looked up
+in `TRANSITIONS`; a step the table does not allow from the current phase is a bug in the
+engine and raises `PhaseError` at once instead of leaving a state no rule expects. The one
+transition that is not a plain table entry is the end of a trade offer, which returns to the
+phase the offer was made in (before or after the roll): `Step.TRADE_ANSWERED` maps to
+`RESUME_TRADE` and the game supplies the saved phase.
+"""
+from __future__ import annotations
+
+from enum import Enum, StrEnum
+
+
+class Phase(StrEnum):
+    """What the game waits for. The values are the state's JSON (they are hashed: never
+    rename one)."""
+    PRE_ROLL = "pre_roll"     # the active player manages, then rolls (jail choices included)
+    BUY = "buy"               # the active player buys the offered deed or sends it to auction
+    AUCTION = "auction"       # the bidder whose turn it is bids or passes
+    POST_ROLL = "post_roll"   # the move is resolved: manage, then end the turn (or roll a double again)
+    DEBT = "debt"             # a debtor raises cash, pays or goes bankrupt
+    TRADE = "trade"           # the partner of an open trade offer answers it
+    OVER = "over"             # won or drawn
+
+
+class Resume(StrEnum):
+    """What follows once every debt is settled (the state's `resume`; JSON values)."""
+    FINISH_MOVE = "finish_move"   # the move that caused the debts is over
+    JAIL_MOVE = "jail_move"       # the third failed jail roll: the fee is paid, now move by it
+
+
+class Step(Enum):
+    """What happened, in the words of the rules; each one may move the game to a new phase."""
+    JAIL_ROLL_FAILED = "jail_roll_failed"   # no double from jail: the movement is over
+    DEBT_WAITS = "debt_waits"               # a debtor must raise cash before anything goes on
+    OFFERED_TO_BUY = "offered_to_buy"       # the token stopped on an unowned deed
+    AUCTION_OPENED = "auction_opened"       # the lander sent the deed to auction
+    MOVE_RESOLVED = "move_resolved"         # the cell (and any debt, purchase or auction) is done
+    TURN_PASSED = "turn_passed"             # the next player's turn begins
+    TRADE_PROPOSED = "trade_proposed"
+    TRADE_ANSWERED = "trade_answered"
+    GAME_ENDED = "game_ended"               # one player left, or a draw agreed
+
+
+class PhaseError(AssertionError):
+    """The engine tried a change of phase that its own table forbids: a bug, never a player's
+    fault (an illegal action is refused by the rule checks long before)."""
+
+
+# The marker for "back to the phase the trade was proposed in" (see the module docstring).
+RESUME_TRADE = None
+
+_PLAYING = tuple(p for p in Phase if p is not Phase.OVER)
+
+# (phase now, step) -> next phase. Everything not listed is a bug.
+TRANSITIONS: dict[tuple[Phase, Step], Phase | None] = {
+    (Phase.PRE_ROLL, Step.JAIL_ROLL_FAILED): Phase.POST_ROLL,
+    # A debt stops a move begun before the roll or by a double's extra roll, or follows
+    # the debt before it (several debts, one by one).
+    **{(p, Step.DEBT_WAITS): Phase.DEBT for p in (Phase.PRE_ROLL, Phase.POST_ROLL, Phase.DEBT)},
+    # The offer comes after a move: from the roll, the double's roll, or the move that
+    # follows the third jail try's paid fee.
+    **{(p, Step.OFFERED_TO_BUY): Phase.BUY for p in (Phase.PRE_ROLL, Phase.POST_ROLL, Phase.DEBT)},
+    (Phase.BUY, Step.AUCTION_OPENED): Phase.AUCTION,
+    **{(p, Step.MOVE_RESOLVED): Phase.POST_ROLL
+       for p in (Phase.PRE_ROLL, Phase.POST_ROLL, Phase.DEBT, Phase.BUY, Phase.AUCTION)},
+    # A turn ends by choice after the roll, by jail or bankruptcy during a move or a debt,
+    # or by resigning before the roll.
+    **{(p, Step.TURN_PASSED): Phase.PRE_ROLL for p in (Phase.PRE_ROLL, Phase.POST_ROLL, Phase.DEBT)},
+    (Phase.PRE_ROLL, Step.TRADE_PROPOSED): Phase.TRADE,
+    (Phase.POST_ROLL, Step.TRADE_PROPOSED): Phase.TRADE,
+    (Phase.TRADE, Step.TRADE_ANSWERED): RESUME_TRADE,
+    **{(p, Step.GAME_ENDED): Phase.OVER for p in _PLAYING},
+}
+
+
+def next_phase(phase: Phase, step: Step) -> Phase | None:
+    """The phase after `step` from `phase` (`RESUME_TRADE` for a trade's answer)."""
+    try:
+        return TRANSITIONS[(phase, step)]
+    except KeyError:
+        raise PhaseError(f"engine bug: {step.name} is not a step the game can take in phase {phase.name}") from None

@@ -1,0 +1,67 @@
+"""The one table of phase changes (engine/phases.py): what it allows, that anything else
+raises as an engine bug, and that real play only ever takes steps the table lists."""
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from zemlevlasnyk.engine import Game, Phase, PhaseError, Roll, Scripted, load_preset
+from zemlevlasnyk.engine.bots.match import play_match
+from zemlevlasnyk.engine.phases import RESUME_TRADE, TRANSITIONS, Step, next_phase
+
+
+def test_phases_every_running_phase_can_end_the_game() -> None:
+    for phase in Phase:
+        if phase is not Phase.OVER:
+            assert next_phase(phase, Step.GAME_ENDED) is Phase.OVER
+
+
+def test_phases_nothing_follows_the_end() -> None:
+    for step in Step:
+        with pytest.raises(PhaseError, match="OVER"):
+            next_phase(Phase.OVER, step)
+
+
+def test_phases_a_trade_answer_goes_back_where_it_came_from() -> None:
+    assert next_phase(Phase.TRADE, Step.TRADE_ANSWERED) is RESUME_TRADE
+    assert {p for (p, s) in TRANSITIONS if s is Step.TRADE_PROPOSED} == {Phase.PRE_ROLL, Phase.POST_ROLL}
+
+
+@pytest.mark.parametrize(("phase", "step"), [
+    (Phase.PRE_ROLL, Step.AUCTION_OPENED), (Phase.AUCTION, Step.TRADE_PROPOSED),
+    (Phase.TRADE, Step.TURN_PASSED), (Phase.BUY, Step.DEBT_WAITS), (Phase.POST_ROLL, Step.JAIL_ROLL_FAILED),
+])
+def test_phases_a_step_the_table_forbids_is_a_bug_that_raises(phase: Phase, step: Step) -> None:
+    with pytest.raises(PhaseError, match=f"{step.name}.*{phase.name}"):
+        next_phase(phase, step)
+
+
+def test_phases_the_game_refuses_a_forbidden_step_and_keeps_its_phase() -> None:
+    game = Game.new(load_preset(), 2, first=0)
+    with pytest.raises(PhaseError):
+        game._step(Step.AUCTION_OPENED)
+    assert game.phase is Phase.PRE_ROLL
+    game.apply(Roll(0), Scripted(dice=[(1, 2)]))  # onto Кожум'яки: offered to buy
+    assert game.phase is Phase.BUY
+
+
+def test_phases_random_play_takes_only_listed_steps_and_most_of_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Play many games counting the steps taken: none is refused (that would raise), and the
+    table has no entry that play never uses, except ending the game from a purchase offer or
+    an open trade (a draw agreed there), which random play reaches too rarely to count on."""
+    taken: Counter[tuple[Phase, Step]] = Counter()
+    original = Game._step
+
+    def counting(self: Game, step: Step) -> None:
+        taken[(self.phase, step)] += 1
+        original(self, step)
+
+    monkeypatch.setattr(Game, "_step", counting)
+    rules = load_preset()
+    for seed in range(80):
+        play_match(rules, ["random"] * (2 + seed % 3), seed, 300)
+    rare = {(Phase.BUY, Step.GAME_ENDED), (Phase.TRADE, Step.GAME_ENDED), (Phase.DEBT, Step.OFFERED_TO_BUY),
+            (Phase.DEBT, Step.DEBT_WAITS), (Phase.AUCTION, Step.GAME_ENDED), (Phase.POST_ROLL, Step.GAME_ENDED)}
+    assert set(taken) <= set(TRANSITIONS)
+    assert set(TRANSITIONS) - set(taken) <= rare
