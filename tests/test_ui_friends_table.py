@@ -94,7 +94,7 @@ async def test_ui_friends_table_clock_chat_refusal_cheat(autojump_clock) -> None
         assert session.records == 2
         session.refusal = "не ваш хід"
         await drive.frames()
-        assert any("не ваш хід" in line for line, _ in scene.feed)
+        assert any("не ваш хід" in line for line in scene.feed_texts())
         session.cheated = "record 7: the state hash does not match"
         await drive.frames()
         area = scene.geo.area

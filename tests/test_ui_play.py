@@ -37,20 +37,21 @@ async def test_ui_menu_setup_table(autojump_clock) -> None:
         setup = app.top
         assert isinstance(setup, SetupScene)
         drive.click_button(setup.count_buttons[1])
-        drive.click_button(next(b for b in setup.level_buttons if b.intent == "random"))
+        assert [b.intent for b in setup.level_buttons] == ["easy", "medium", "hard"]
+        drive.click_button(next(b for b in setup.level_buttons if b.intent == "easy"))
         drive.click(setup.name.rect.center)
         for _ in setup.name.text:
             drive.key(pygame.K_BACKSPACE)
         drive.type_text("Марія")
         await drive.frames()
-        assert setup.opponents == 2 and setup.level == "random" and setup.name.text == "Марія"
+        assert setup.opponents == 2 and setup.level == "easy" and setup.name.text == "Марія"
         drive.click_button(setup.start)
         await drive.frames(2)
         table = app.top
         assert isinstance(table, TableScene)
         assert table.names[table.me] == "Марія"
         assert len(table.names) == 3
-        assert [p.bot for p in table.table.players].count("random") == 2
+        assert [p.bot for p in table.table.players].count("easy") == 2
         nursery.cancel_scope.cancel()
 
 
@@ -178,7 +179,7 @@ async def test_ui_trade_dialog_proposes_a_legal_trade(autojump_clock) -> None:
         drive.click_button(dialog.propose)
         await drive.frames()
         assert app.top is scene
-        assert any(e for e in scene.feed if "обмін" in e[0].lower())
+        assert any("обмін" in line.lower() for line in scene.feed_texts())
         nursery.cancel_scope.cancel()
 
 

@@ -1,10 +1,16 @@
-"""The game window: the scene stack, and the pygame loop with trio running inside it.
+"""The game window: the scene stack and its settings, and the pygame loop with trio running
+inside it.
 
-`App` owns the stack of scenes and hands them input, time and the surface. `run_window`
-opens the window and runs trio in guest mode (`trio.lowlevel.start_guest_run`): trio
-hands its callbacks to the pygame loop, which runs them on the main thread between frames,
-so every SDL call stays on that thread while tables (in-process today, over the network
-later) run as trio tasks.
+`App` owns the stack of scenes and hands them input, time and the surface; scenes reach
+it as a `SceneHost` and move about with `go(nav...)` (see `ui.router`). It also owns the
+window's settings (`ui.settings`): a change takes effect at once (a new language relabels
+every scene, full screen switches) and is saved. F11 and Alt+Enter switch full screen
+before any scene sees the key, so Alt+Enter never rolls the dice.
+
+`run_window` opens the window (`ui.display`) and runs trio in guest mode
+(`trio.lowlevel.start_guest_run`): trio hands its callbacks to the pygame loop, which runs
+them on the main thread between frames, so every SDL call stays on that thread while
+tables run as trio tasks.
 
 The window draws only when something changed: after input, after trio ran callbacks (a
 table's news), while a scene moves (`Scene.next_frame() == 0`) or when a scene's own
@@ -18,24 +24,24 @@ import os
 # pygame prints a banner on import unless told not to; the window is not a place for it.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+import dataclasses  # noqa: E402
+import logging  # noqa: E402
 import math  # noqa: E402
 import queue  # noqa: E402
 import sys  # noqa: E402
 import time  # noqa: E402
-import warnings  # noqa: E402
 from collections.abc import Callable  # noqa: E402
 from typing import Any  # noqa: E402
 
 import pygame  # noqa: E402
 import trio  # noqa: E402
 
-from . import nav  # noqa: E402
+from . import display, nav  # noqa: E402
 from .router import route  # noqa: E402
 from .scenes.base import Scene, Spawn  # noqa: E402
+from .settings import Settings, load_settings, save_settings  # noqa: E402
+from .text import Say, ui_words  # noqa: E402
 
-# The window opens at this size; layouts hold down to MIN_SIZE.
-DEFAULT_SIZE = (1280, 800)
-MIN_SIZE = (1024, 640)
 FPS = 60
 # A frame longer than this (the window was dragged, the laptop slept) counts as this long,
 # so animations do not jump.
@@ -44,21 +50,30 @@ MAX_FRAME = 0.1
 # Python, between SDL calls) is felt at once, long enough to cost nothing.
 IDLE_WAIT = 0.25
 
-# SDL falls back to these when it finds no screen: a window there is invisible. They are
-# used only when asked for by name (SDL_VIDEODRIVER), as tests do.
-HEADLESS_DRIVERS = ("offscreen", "dummy")
+log = logging.getLogger(__name__)
 
 
-class NoDisplay(Exception):
-    """No screen to open a window on."""
+def is_fullscreen_key(event: pygame.event.Event) -> bool:
+    """F11, or Alt+Enter (either Enter key)."""
+    if event.type != pygame.KEYDOWN:
+        return False
+    alt = bool(getattr(event, "mod", 0) & pygame.KMOD_ALT)
+    return event.key == pygame.K_F11 or (alt and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER))
 
 
 class App:
-    """The scene stack and what scenes share: language, the window size, the trio spawner."""
+    """The scene stack and what scenes share: the settings (language first), the window
+    size, the mouse, the trio spawner."""
 
-    def __init__(self, size: tuple[int, int], *, lang: str, spawn: Spawn,
-                 interfaces: list[str] | None = None) -> None:
-        self.lang = lang
+    def __init__(self, size: tuple[int, int], *, spawn: Spawn, lang: str | None = None,
+                 settings: Settings | None = None, interfaces: list[str] | None = None,
+                 save: Callable[[Settings], None] | None = None,
+                 fullscreen: Callable[[bool], None] | None = None) -> None:
+        """`lang` overrides the settings' language for this run (as `--lang` does);
+        `save` keeps changed settings (none: they last while the window does);
+        `fullscreen` switches the real window (none: only the setting changes)."""
+        settings = settings or Settings(lang=lang or "uk")
+        self.settings = settings if lang is None else dataclasses.replace(settings, lang=lang)
         # `--interface` addresses for friends mode (None: ZEMLEVLASNYK_INTERFACES, else the LAN).
         self.interfaces = interfaces
         self.size = size
@@ -68,6 +83,14 @@ class App:
         self.running = True
         # Called once by `quit` (the loop's way to end the trio run without polling).
         self.on_quit: Callable[[], None] | None = None
+        # Why the settings could not be saved or read, for the settings scene to show.
+        self.settings_problem: Say | None = None
+        self._save = save
+        self._fullscreen = fullscreen
+
+    @property
+    def lang(self) -> str:
+        return self.settings.lang
 
     @property
     def top(self) -> Scene:
@@ -95,6 +118,23 @@ class App:
         """Where a scene asked to go (see `ui.nav` and `ui.router`)."""
         route(self, to)
 
+    def change_settings(self, new: Settings) -> None:
+        """Apply new settings at once and keep them."""
+        old, self.settings = self.settings, new
+        if new.lang != old.lang:
+            for scene in self.scenes:
+                scene.relabel()
+                scene.layout(self.size)
+        if new.fullscreen != old.fullscreen and self._fullscreen is not None:
+            self._fullscreen(new.fullscreen)
+        if self._save is not None and new != old:
+            try:
+                self._save(new)
+                self.settings_problem = None
+            except OSError as exc:
+                log.warning("settings not saved: %s", exc)
+                self.settings_problem = Say("settings.not_saved")
+
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
         for scene in self.scenes:
@@ -103,6 +143,9 @@ class App:
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.mouse = event.pos
+        if is_fullscreen_key(event):
+            self.change_settings(dataclasses.replace(self.settings, fullscreen=not self.settings.fullscreen))
+            return
         if self.scenes:
             self.top.handle_event(event)
 
@@ -126,38 +169,16 @@ class App:
         return min((s.next_frame() for s in self.visible()), default=math.inf)
 
 
-def open_window(size: tuple[int, int] = DEFAULT_SIZE) -> pygame.Surface:
-    """Initialise pygame and open the window; `NoDisplay` when there is no screen."""
-    requested = os.environ.get("SDL_VIDEODRIVER")
-    if sys.platform.startswith("linux") and not (requested or os.environ.get("DISPLAY")
-                                                 or os.environ.get("WAYLAND_DISPLAY")):
-        raise NoDisplay("neither DISPLAY nor WAYLAND_DISPLAY is set")
-    try:
-        pygame.display.init()
-        pygame.font.init()
-        surface = pygame.display.set_mode(size, pygame.RESIZABLE)
-    except pygame.error as exc:
-        pygame.quit()
-        raise NoDisplay(str(exc) or "no video device") from None
-    driver = pygame.display.get_driver()
-    if driver in HEADLESS_DRIVERS and driver != requested:
-        pygame.quit()
-        raise NoDisplay(f"SDL found only its {driver!r} video driver")
-    pygame.display.set_caption("Землевласник")
-    with warnings.catch_warnings():
-        # pygame-ce 2.5 sets a display-module window's minimum size only through this
-        # (deprecated for drawing, which we do not do through it).
-        warnings.simplefilter("ignore", DeprecationWarning)
-        pygame.Window.from_display_module().minimum_size = MIN_SIZE
-    pygame.key.set_repeat(400, 40)
-    return surface
-
-
-def run_window(*, lang: str = "uk", first: nav.Nav | Callable[[App], Scene] | None = None,
+def run_window(*, lang: str | None = None, first: nav.Nav | Callable[[App], Scene] | None = None,
                interfaces: list[str] | None = None) -> int:
     """Open the window on the main menu (or where `first` leads, or on the scene
-    `first(app)` makes) and play until it is closed."""
-    surface = open_window()
+    `first(app)` makes) and play until it is closed. `lang` overrides the saved language
+    for this run. The first run asks once for the name and the grammatical gender."""
+    loaded = load_settings()
+    if loaded.problem:
+        log.warning("settings unreadable, using the defaults: %s", loaded.problem)
+    display.open_window(fullscreen=loaded.settings.fullscreen)
+    pygame.display.set_caption(ui_words(lang or loaded.settings.lang)["title"])
     wake = pygame.event.custom_type()
     calls: queue.SimpleQueue[Callable[[], Any]] = queue.SimpleQueue()
 
@@ -172,8 +193,11 @@ def run_window(*, lang: str = "uk", first: nav.Nav | Callable[[App], Scene] | No
         token = trio.lowlevel.current_trio_token()
         closed = trio.Event()
         async with trio.open_nursery() as nursery:
-            app = App(surface.get_size(), lang=lang, interfaces=interfaces,
+            app = App(display.surface().get_size(), lang=lang, settings=loaded.settings,
+                      interfaces=interfaces, save=save_settings, fullscreen=display.set_fullscreen,
                       spawn=lambda fn: token.run_sync_soon(nursery.start_soon, fn))
+            if loaded.problem:
+                app.settings_problem = Say("settings.unreadable")
             # The window's code runs outside trio's context: it reaches trio through the token.
             app.on_quit = lambda: token.run_sync_soon(closed.set)
             app_box.append(app)
@@ -181,6 +205,8 @@ def run_window(*, lang: str = "uk", first: nav.Nav | Callable[[App], Scene] | No
                 app.go(first or nav.Menu())
             else:
                 app.push(first(app))
+            if app.settings.gender is None and first is None:
+                app.go(nav.Settings(welcome=True))
             if app.running:
                 await closed.wait()
             nursery.cancel_scope.cancel()
@@ -206,7 +232,8 @@ def run_window(*, lang: str = "uk", first: nav.Nav | Callable[[App], Scene] | No
                 if event.type == pygame.QUIT:
                     app.quit()
                 elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-                    app.resize(surface.get_size())
+                    size = display.surface().get_size()
+                    app.resize(size if app.settings.fullscreen else display.keep_minimum(size))
                 else:
                     app.handle_event(event)
             now = time.perf_counter()
@@ -217,7 +244,7 @@ def run_window(*, lang: str = "uk", first: nav.Nav | Callable[[App], Scene] | No
             app.update(dt, slept=wanted > 0)
             wanted = app.next_frame()
             if news or events or wanted == 0 or now >= due:
-                app.draw(surface)
+                app.draw(display.surface())
                 pygame.display.flip()
             due = now + wanted
             if wanted == 0:
@@ -241,18 +268,13 @@ def run_window(*, lang: str = "uk", first: nav.Nav | Callable[[App], Scene] | No
     return 0
 
 
-def main(interfaces: list[str] | None = None) -> int:
+def main(interfaces: list[str] | None = None, lang: str | None = None) -> int:
     """The bare `zemlevlasnyk` command: the window on the main menu."""
     try:
-        return run_window(interfaces=interfaces)
-    except NoDisplay as exc:
-        print(f"zemlevlasnyk: {no_display_message(str(exc))}", file=sys.stderr)
+        return run_window(interfaces=interfaces, lang=lang)
+    except display.NoDisplay as exc:
+        print(f"zemlevlasnyk: {display.no_display_message(str(exc))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("zemlevlasnyk: interrupted", file=sys.stderr)
         return 130
-
-
-def no_display_message(detail: str) -> str:
-    return (f"no display to open the game window on ({detail}); run it in a desktop session "
-            "(with DISPLAY or WAYLAND_DISPLAY set), or see `zemlevlasnyk --help` for headless commands")

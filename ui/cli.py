@@ -44,6 +44,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--interface", action="append", metavar="ADDR",
                         help="IPv4 address of an interface the window looks for and announces friends' tables on "
                              "(repeatable; default: $ZEMLEVLASNYK_INTERFACES, else every LAN address)")
+    parser.add_argument("--lang", choices=("uk", "en"),
+                        help="language of the window (default: as in its settings, at first the system's)")
     parser.add_argument("--version", action="version", version=f"zemlevlasnyk {_version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMAND_MODULES:
@@ -61,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
-        return importlib.import_module("zemlevlasnyk.ui.app").main(args.interface)
+        return int(importlib.import_module("zemlevlasnyk.ui.app").main(args.interface, args.lang))
     try:
         return int(args.func(args) or 0)
     except UserError as exc:

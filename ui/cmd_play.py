@@ -31,7 +31,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--opponents", type=int, default=DEFAULT_OPPONENTS, metavar="N",
                    help=f"how many computer opponents, 1 to 3 (default {DEFAULT_OPPONENTS})")
     p.add_argument("--level", help="how strongly they play (default: the middle level on offer)")
-    p.add_argument("--lang", choices=LANGUAGES, default="uk", help="language (default uk)")
+    p.add_argument("--lang", choices=LANGUAGES, help="language (default: as in the settings, at first the system's)")
     p.add_argument("--name", help="your name at the table")
     p.add_argument("--seed", type=seed_arg, help="seed for dice, cards and the computer's choices (a repeatable game)")
     p.add_argument("--interface", action="append", metavar="ADDR", default=argparse.SUPPRESS,
@@ -42,17 +42,16 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def run(args: argparse.Namespace) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from zemlevlasnyk.ui import nav
-    from zemlevlasnyk.ui.app import NoDisplay, no_display_message, run_window
-    from zemlevlasnyk.ui.text import catalogue
-    from zemlevlasnyk.ui.vs_computer import MAX_OPPONENTS, available_levels, default_level
+    from zemlevlasnyk.ui.app import run_window
+    from zemlevlasnyk.ui.display import NoDisplay, no_display_message
+    from zemlevlasnyk.ui.vs_computer import MAX_OPPONENTS, default_level, offered_levels
 
     level = args.level or default_level()
-    if level not in available_levels():
-        raise UserError(f"--level {level!r}: no such computer level; available: {', '.join(available_levels())}")
+    if level not in offered_levels():
+        raise UserError(f"--level {level!r}: no such computer level; available: {', '.join(offered_levels())}")
     if not 1 <= args.opponents <= MAX_OPPONENTS:
         raise UserError(f"--opponents {args.opponents}: choose 1, 2 or 3")
-    name = (args.name or "").strip() or catalogue(args.lang)["ui"]["default_name"]
-    first = nav.PlayComputer(name, args.opponents, level, args.seed)
+    first = nav.PlayComputer((args.name or "").strip() or None, args.opponents, level, args.seed)
     try:
         return run_window(lang=args.lang, first=first, interfaces=getattr(args, "interface", None))
     except NoDisplay as exc:

@@ -55,6 +55,13 @@ class Setup:
 
 
 @dataclass(frozen=True)
+class Settings:
+    """The settings, as a dialog over the scene that opened them."""
+
+    welcome: bool = False   # the first run: welcomes the person and asks for name and gender
+
+
+@dataclass(frozen=True)
 class Friends:
     """Playing with friends: open a table, the tables nearby, an invite link."""
 
@@ -75,9 +82,10 @@ class Lobby:
 
 @dataclass(frozen=True)
 class PlayComputer:
-    """A new game against the computer, alone on the stack."""
+    """A new game against the computer, alone on the stack; the person's name (None: the
+    one in the settings) and token colour from the settings."""
 
-    name: str
+    name: str | None
     opponents: int
     level: str
     seed: int | None = None
@@ -107,4 +115,4 @@ class Trade:
     source: TradeSource
 
 
-Nav = Back | Quit | Menu | Setup | Friends | FriendsAgain | Lobby | PlayComputer | Table | Results | Trade
+Nav = Back | Quit | Menu | Setup | Settings | Friends | FriendsAgain | Lobby | PlayComputer | Table | Results | Trade

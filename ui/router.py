@@ -14,9 +14,11 @@ from .scenes.friends import FriendsScene
 from .scenes.lobby import LobbyScene
 from .scenes.menu import MenuScene
 from .scenes.results import ResultsScene
+from .scenes.settings import SettingsScene
 from .scenes.setup import SetupScene
 from .scenes.table import TableScene
 from .scenes.trade import TradeScene
+from .text import ui_words
 from .vs_computer import new_table
 
 
@@ -40,6 +42,8 @@ def route(stack: Stack, to: nav.Nav) -> None:
             stack.reset(MenuScene(stack))
         case nav.Setup(seed=seed):
             stack.push(SetupScene(stack, seed=seed))
+        case nav.Settings(welcome=welcome):
+            stack.push(SettingsScene(stack, welcome=welcome))
         case nav.Friends(profile=profile):
             stack.push(FriendsScene(stack, profile=profile))
         case nav.FriendsAgain():
@@ -48,7 +52,9 @@ def route(stack: Stack, to: nav.Nav) -> None:
         case nav.Lobby(session=session):
             stack.push(LobbyScene(stack, session))
         case nav.PlayComputer():
-            table = new_table(name=to.name, opponents=to.opponents, level=to.level, seed=to.seed)
+            name = to.name or stack.settings.name or ui_words(stack.lang)["default_name"]
+            table = new_table(name=name, opponents=to.opponents, level=to.level, seed=to.seed,
+                              colour=stack.settings.colour)
             stack.spawn(table.run)
             stack.reset(TableScene(stack, table))
         case nav.Table(table=table):

@@ -3,15 +3,30 @@
 Ukrainian first, English second. Money is shown as a whole number in groups of three,
 `150 000`, and no currency sign (the rulebook has none). The groups are joined by a
 no-break space, so an amount never breaks across lines.
+
+A catalogue entry is a string with `{named}` fields, or a set of forms:
+- plural forms, chosen by a count: `{"one", "few", "many"}` in Ukrainian (1 картка,
+  2 картки, 5 карток; CLDR's rules for whole numbers), `{"one", "other"}` in English;
+- gender forms, chosen by the grammatical gender of whom the sentence is about:
+  `{"f", "m", "x"}`, where `x` is worded so that it needs no gender (used when it is not
+  known: another person at a friends table who did not say).
+`form` picks the one to use; `Say` keeps a text to be worded later, in whatever language
+the window shows by then.
 """
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from typing import Any
 
 LANGUAGES = ("uk", "en")
+PLURAL_FORMS = {"uk": ("one", "few", "many"), "en": ("one", "other")}
+GENDER_FORMS = ("f", "m", "x")
+# The form used when the gender is not known.
+NO_GENDER = "x"
 
 
 @cache
@@ -38,3 +53,61 @@ GROUP_SEPARATOR = "\u00a0"
 def money(amount: int) -> str:
     sign = "-" if amount < 0 else ""
     return sign + f"{abs(amount):,}".replace(",", GROUP_SEPARATOR)
+
+
+def plural_category(lang: str, n: int) -> str:
+    """The plural form a whole number takes (CLDR rules)."""
+    if lang == "uk":
+        last, last_two = abs(n) % 10, abs(n) % 100
+        if last == 1 and last_two != 11:
+            return "one"
+        if 2 <= last <= 4 and not 12 <= last_two <= 14:
+            return "few"
+        return "many"
+    return "one" if n == 1 else "other"
+
+
+def is_plural(entry: object) -> bool:
+    return isinstance(entry, dict) and bool(entry) and set(entry) <= {"one", "few", "many", "other"}
+
+
+def is_gendered(entry: object) -> bool:
+    return isinstance(entry, dict) and set(entry) == set(GENDER_FORMS)
+
+
+def form(lang: str, entry: str | Mapping[str, Any], *, n: int | None = None, gender: str | None = None) -> str:
+    """The wording of a catalogue entry for a count `n` and a gender (see the module
+    docstring); a plain string is itself."""
+    if isinstance(entry, str):
+        return entry
+    if is_gendered(entry):
+        chosen = entry[gender if gender in GENDER_FORMS else NO_GENDER]
+        return form(lang, chosen, n=n, gender=gender)
+    if is_plural(entry):
+        if n is None:
+            raise ValueError("a plural entry needs a count")
+        category = plural_category(lang, n)
+        return str(entry.get(category, entry.get("many", entry.get("other", ""))))
+    raise ValueError(f"not a text entry: {entry!r}")
+
+
+@dataclass(frozen=True)
+class Say:
+    """A text to be worded when shown: the catalogue entry at `path` under "ui"
+    (dot-separated), its fields (which may be `Say`s themselves), a count for plural
+    forms and a gender for gender forms. Kept instead of a finished string wherever the
+    language may change before it is shown (messages, the feed)."""
+
+    path: str
+    fields: Mapping[str, Any] = field(default_factory=dict)
+    n: int | None = None
+    gender: str | None = None
+
+    def text(self, lang: str) -> str:
+        entry: Any = ui_words(lang)
+        for key in self.path.split("."):
+            entry = entry[key]
+        values = {k: v.text(lang) if isinstance(v, Say) else v for k, v in self.fields.items()}
+        if self.n is not None:
+            values.setdefault("n", self.n)
+        return form(lang, entry, n=self.n, gender=self.gender).format(**values)

@@ -13,8 +13,11 @@ from zemlevlasnyk.p2p.policy import levels
 from .local_table import LocalTable
 
 DEFAULT_OPPONENTS = 3
-# The level a new player meets first, if the engine has it: the rulebook's middle one.
-PREFERRED_LEVELS = ("medium", "easy", "random")
+# The levels people choose from, weakest first: those that try to win. The engine has
+# others (idle, random) for `simulate` and tests; they make no game worth playing.
+OFFERED_LEVELS = ("easy", "medium", "hard")
+# The level a new player meets first, if the engine has it: the middle one.
+PREFERRED_LEVEL = "medium"
 MAX_OPPONENTS = 3
 # Seeds are whole numbers below 2**63: the computer players' seeds are derived from them by
 # small offsets and must fit the engine's 16-byte seeds.
@@ -26,12 +29,17 @@ def available_levels() -> tuple[str, ...]:
     return levels()
 
 
+def offered_levels() -> tuple[str, ...]:
+    """The levels a person may choose for computer players (in the window and `play`)."""
+    return tuple(lv for lv in OFFERED_LEVELS if lv in available_levels()) or available_levels()
+
+
 def default_level() -> str:
-    offered = available_levels()
-    return next((lv for lv in PREFERRED_LEVELS if lv in offered), offered[0])
+    offered = offered_levels()
+    return PREFERRED_LEVEL if PREFERRED_LEVEL in offered else offered[0]
 
 
-def new_table(*, name: str, opponents: int, level: str, seed: int | None) -> LocalTable:
+def new_table(*, name: str, opponents: int, level: str, seed: int | None, colour: str = COLOURS[0]) -> LocalTable:
     """A started table; ValueError with a readable message on bad choices."""
     if not 1 <= opponents <= MAX_OPPONENTS:
         raise ValueError(f"opponents must be 1 to {MAX_OPPONENTS}, not {opponents}")
@@ -39,6 +47,6 @@ def new_table(*, name: str, opponents: int, level: str, seed: int | None) -> Loc
         raise ValueError(f"no computer level {level!r}; available: {', '.join(available_levels())}")
     if seed is not None and not 0 <= seed <= MAX_SEED:
         raise ValueError(f"a seed is a whole number from 0 to {MAX_SEED}, not {seed}")
-    profile = Profile(clean_name(name), COLOURS[0], SigningKey.generate())
+    profile = Profile(clean_name(name), colour if colour in COLOURS else COLOURS[0], SigningKey.generate())
     return LocalTable(profile, opponents=opponents, level=level, seed=seed)
 

@@ -277,6 +277,7 @@ class Stepper:
     minus: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     plus: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     typing: str | None = None
+    size: int = theme.BODY      # the amount's font size (the signs are a third larger)
 
     def set_range(self, lo: int, hi: int) -> None:
         self.lo, self.hi = lo, hi
@@ -325,11 +326,12 @@ class Stepper:
         for r, sign, live in ((self.minus, "−", self.value > self.lo), (self.plus, "+", self.value < self.hi)):
             pygame.draw.rect(surface, theme.BUTTON if live else theme.BUTTON_DISABLED, r.inflate(-6, -6),
                              border_radius=theme.RADIUS)
-            draw_text(surface, sign, r.center, theme.HEADING,
-                      theme.INK if live else theme.BUTTON_INK_DISABLED, Face.BOLD, "center")
+            draw_text(surface, sign, r.center, self.size * 4 // 3,
+                      theme.INK if live else theme.BUTTON_INK_DISABLED, Face.BOLD, "center", box=r)
         shown = (self.typing + "▏") if self.typing is not None else show(self.value)
         room = pygame.Rect(self.minus.right, self.rect.top, self.plus.left - self.minus.right, self.rect.height)
-        draw_text(surface, shown, room.center, theme.BODY, theme.INK, Face.BOLD, "center", box=room)
+        draw_text(surface, fit_line(shown, self.size, room.width - 4, Face.BOLD), room.center, self.size,
+                  theme.INK, Face.BOLD, "center", box=room)
 
 
 @dataclass
@@ -340,6 +342,7 @@ class TextField:
     limit: int
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     focused: bool = False
+    size: int = theme.BODY
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -360,6 +363,8 @@ class TextField:
         pygame.draw.rect(surface, theme.CARD, self.rect, border_radius=theme.RADIUS)
         pygame.draw.rect(surface, theme.FOCUS if self.focused else theme.PANEL_LINE, self.rect,
                          2 if self.focused else 1, border_radius=theme.RADIUS)
+        room = self.rect.inflate(-24, 0)
         shown = self.text + ("▏" if self.focused else "")
-        draw_text(surface, shown, (self.rect.left + 12, self.rect.centery), theme.BODY, theme.INK,
-                  anchor="midleft")
+        while len(shown) > 1 and text_width(shown, self.size) > room.width:
+            shown = shown[1:]   # the end is where one types: keep it in view
+        draw_text(surface, shown, (room.left, self.rect.centery), self.size, theme.INK, anchor="midleft", box=self.rect)

@@ -3,9 +3,9 @@ to move time on, `draw(surface)` to paint, which never changes anything; `relabe
 the language changes; `next_frame()` says when the scene must be drawn again with no
 input (the window sleeps until then).
 
-A scene sees the window through `SceneHost` (the app implements it): the language, the
-size, the mouse, a way to start trio tasks, and `go(intent)` to move elsewhere
-(`ui.nav`). It never imports the app or another scene.
+A scene sees the window through `SceneHost` (the app implements it): the settings (the
+language first), the size, the mouse, a way to start trio tasks, and `go(intent)` to move
+elsewhere (`ui.nav`). It never imports the app or another scene.
 """
 from __future__ import annotations
 
@@ -15,7 +15,8 @@ from typing import Any, Protocol
 import pygame
 
 from .. import nav, theme
-from ..text import ui_words
+from ..settings import Settings
+from ..text import Say, ui_words
 
 Spawn = Callable[[Callable[[], Awaitable[Any]]], None]
 
@@ -35,9 +36,17 @@ class SceneHost(Protocol):
     @property
     def spawn(self) -> Spawn:
         """Start a trio task in the window's nursery."""
+    @property
+    def settings(self) -> Settings: ...
+    @property
+    def settings_problem(self) -> Say | None:
+        """Why the settings could not be read or saved, if so."""
 
     def go(self, to: nav.Nav) -> None:
         """Move to another scene (see `ui.nav`)."""
+
+    def change_settings(self, new: Settings) -> None:
+        """Apply new settings at once (a new language relabels every scene) and keep them."""
 
 
 class Scene:
@@ -58,6 +67,10 @@ class Scene:
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
         self.sizes = theme.sizes_for(size)
+
+    def say(self, text: Say) -> str:
+        """A kept text worded in the language shown now."""
+        return text.text(self.app.lang)
 
     def relabel(self) -> None:
         """The language changed: make again every text the scene keeps (button labels,

@@ -15,7 +15,7 @@ import pygame
 from .. import clipboard, nav, theme
 from ..fonts import Face
 from ..net_table import NetSession, NetTable
-from ..vs_computer import available_levels
+from ..vs_computer import offered_levels
 from ..widgets import Button, Style, draw_text, fit_line, flow, panel, text_width, wrap
 from .base import Scene, SceneHost
 
@@ -47,7 +47,7 @@ class LobbyScene(Scene):
         self.copy = Button(self.l["copy"], COPY, size=theme.SMALL + 1)
         self.clock = [Button(self.l["clock_on"], CLOCK_ON, size=theme.SMALL + 1),
                       Button(self.l["clock_off"], CLOCK_OFF, size=theme.SMALL + 1)]
-        self.bots = [Button(self.t["levels"].get(lv, lv), ("bot", lv), size=theme.SMALL) for lv in available_levels()]
+        self.bots = [Button(self.t["levels"].get(lv, lv), ("bot", lv), size=theme.SMALL) for lv in offered_levels()]
         self.removes: list[Button] = []
         self.knock_buttons: list[Button] = []
         self.seen: Any = None

@@ -1,4 +1,4 @@
-"""The main menu: play against the computer, play with friends, or quit."""
+"""The main menu: play against the computer, play with friends, the settings, or quit."""
 from __future__ import annotations
 
 import pygame
@@ -7,29 +7,43 @@ from zemlevlasnyk.engine import load_preset
 
 from .. import nav, theme
 from ..fonts import Face
-from ..widgets import Button, Style, draw_text, stack
+from ..widgets import Button, Style, draw_text, fit_line, stack
 from .base import Scene, SceneHost
 
 PLAY = "play"
 FRIENDS = "friends"
+SETTINGS = "settings"
 QUIT = "quit"
-BUTTON_WIDTH = 360
+# At the reference window size (theme.Sizes scales them).
+BUTTON_WIDTH = 380
 BUTTON_HEIGHT = 52
+BUTTON_GAP = 14
+SWATCH = 22
+SWATCH_GAP = 8
 
 
 class MenuScene(Scene):
     def __init__(self, app: SceneHost) -> None:
         super().__init__(app)
-        self.buttons = [Button(self.t["menu_play_computer"], PLAY, style=Style.PRIMARY, size=theme.HEADING - 2),
-                        Button(self.t["menu_play_friends"], FRIENDS, size=theme.HEADING - 2),
-                        Button(self.t["menu_quit"], QUIT, size=theme.HEADING - 2)]
         self.colours = [g["colour"] for g in load_preset().groups.values()]
+        self.buttons: list[Button] = []
+        self.relabel()
+
+    def relabel(self) -> None:
+        size = self.sizes.text(theme.HEADING - 2)
+        self.buttons = [Button(self.t["menu_play_computer"], PLAY, style=Style.PRIMARY, size=size),
+                        Button(self.t["menu_play_friends"], FRIENDS, size=size),
+                        Button(self.t["menu_settings"], SETTINGS, size=size),
+                        Button(self.t["menu_quit"], QUIT, size=size)]
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
+        self.relabel()
+        s = self.sizes
         w, h = size
-        area = pygame.Rect((w - BUTTON_WIDTH) // 2, h // 2, BUTTON_WIDTH, h // 2)
-        stack(self.buttons, area, BUTTON_HEIGHT, gap=14)
+        width = min(w - 2 * s.gap, s.px(BUTTON_WIDTH))
+        area = pygame.Rect((w - width) // 2, h // 2 - s.px(20), width, h // 2)
+        stack(self.buttons, area, s.px(BUTTON_HEIGHT), gap=s.px(BUTTON_GAP))
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -46,24 +60,30 @@ class MenuScene(Scene):
             self.app.go(nav.Setup())
         elif intent == FRIENDS:
             self.app.go(nav.Friends())
+        elif intent == SETTINGS:
+            self.app.go(nav.Settings())
         else:
             self.app.go(nav.Quit())
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BACKGROUND)
+        s = self.sizes
         w, h = self.size
-        draw_text(surface, self.t["title"], (w // 2, h // 2 - 150), theme.TITLE + 12, theme.INK_ON_DARK,
-                  Face.BOLD, "midbottom")
-        draw_text(surface, self.t["tagline"], (w // 2, h // 2 - 130), theme.BODY + 1, theme.INK_ON_DARK_SOFT,
-                  anchor="midtop")
-        _draw_ornament(surface, (w // 2, h // 2 - 60), self.colours)
+        top = self.buttons[0].rect.top
+        ornament = top - s.px(56)
+        title = s.text(theme.TITLE + 12)
+        draw_text(surface, fit_line(self.t["title"], title, w - 2 * s.gap, Face.BOLD),
+                  (w // 2, ornament - s.px(70)), title, theme.INK_ON_DARK, Face.BOLD, "midbottom")
+        draw_text(surface, fit_line(self.t["tagline"], s.body + 1, w - 2 * s.gap), (w // 2, ornament - s.px(52)),
+                  s.body + 1, theme.INK_ON_DARK_SOFT, anchor="midtop")
+        _draw_ornament(surface, (w // 2, ornament), self.colours, s.px(SWATCH), s.px(SWATCH_GAP))
         for b in self.buttons:
             b.draw(surface, self.app.mouse)
 
 
-def _draw_ornament(surface: pygame.Surface, centre: tuple[int, int], colours: list[str]) -> None:
+def _draw_ornament(surface: pygame.Surface, centre: tuple[int, int], colours: list[str], size: int, gap: int) -> None:
     """A row of the board's group colours: the menu's one decoration."""
-    size, gap = 22, 8
     left = centre[0] - (len(colours) * (size + gap) - gap) // 2
     for n, c in enumerate(colours):
-        pygame.draw.rect(surface, pygame.Color(c), (left + n * (size + gap), centre[1], size, size), border_radius=4)
+        pygame.draw.rect(surface, pygame.Color(c), (left + n * (size + gap), centre[1], size, size),
+                         border_radius=max(2, size // 5))

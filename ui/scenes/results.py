@@ -49,6 +49,11 @@ class ResultsScene(Scene):
         self.menu = Button(self.t["back_to_menu"], MENU)
         self.card = pygame.Rect(0, 0, *CARD_SIZE)
 
+    def relabel(self) -> None:
+        """The language changed: the buttons (the rest is read from `t` when drawn)."""
+        self.again.label = self.t["play_again"]
+        self.menu.label = self.t["back_to_menu"]
+
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         self.card = pygame.Rect(0, 0, CARD_SIZE[0], CARD_TOP + len(self.order) * ROW + CARD_FOOT)

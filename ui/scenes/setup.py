@@ -1,4 +1,8 @@
-"""Setting up a game against the computer: how many opponents, how strong, your name."""
+"""Setting up a game against the computer: how many opponents, how strong, your name.
+
+The levels on offer to people are those of `vs_computer.offered_levels` (easy, medium,
+hard); the others stay for `simulate`. The name starts as the one in the settings.
+"""
 from __future__ import annotations
 
 import pygame
@@ -7,16 +11,23 @@ from zemlevlasnyk.p2p.identity import MAX_NAME, clean_name
 
 from .. import nav, theme
 from ..fonts import Face
-from ..vs_computer import DEFAULT_OPPONENTS, available_levels, default_level
-from ..widgets import Button, Style, TextField, draw_text, panel
+from ..text import LANGUAGES, ui_words
+from ..vs_computer import DEFAULT_OPPONENTS, MAX_OPPONENTS, default_level, offered_levels
+from ..widgets import Button, Style, TextField, draw_text, fit_line, panel
 from .base import Scene, SceneHost
 
 BACK = "back"
 START = "start"
-CARD_SIZE = (620, 524)
-# Room under the level buttons for the chosen level's one-line description.
-NOTE_ROOM = 24
+# At the reference window size (theme.Sizes scales them).
+CARD_WIDTH = 640
+PAD = 32
 ROW = 46
+LABEL_ROOM = 30
+SECTION_GAP = 26
+COUNT_WIDTH = 62
+CHOICE_GAP = 12
+BACK_WIDTH = 160
+START_WIDTH = 240
 
 
 class SetupScene(Scene):
@@ -25,13 +36,21 @@ class SetupScene(Scene):
         self.seed = seed
         self.opponents = DEFAULT_OPPONENTS
         self.level = default_level()
-        self.count_buttons = [Button(str(n), n) for n in (1, 2, 3)]
-        self.level_buttons = [Button(self.t["levels"].get(lv, lv), lv, size=theme.SMALL + 1)
-                              for lv in available_levels()]
-        self.name = TextField(self.t["default_name"], MAX_NAME)
-        self.back = Button(self.t["back"], BACK)
-        self.start = Button(self.t["setup_start"], START, style=Style.PRIMARY)
-        self.card = pygame.Rect(0, 0, *CARD_SIZE)
+        self.name = TextField(app.settings.name or self.t["default_name"], MAX_NAME)
+        self.card = pygame.Rect(0, 0, 0, 0)
+        self.labels: list[tuple[str, int]] = []
+        self.count_buttons: list[Button] = []
+        self.level_buttons: list[Button] = []
+        self.relabel()
+
+    def relabel(self) -> None:
+        if self.name.text in {ui_words(lang)["default_name"] for lang in LANGUAGES}:
+            self.name.text = self.t["default_name"]   # untouched: the default of the new language
+        size = self.sizes.body
+        self.count_buttons = [Button(str(n), n, size=size) for n in range(1, MAX_OPPONENTS + 1)]
+        self.level_buttons = [Button(self.t["levels"][lv], lv, size=self.sizes.small + 1) for lv in offered_levels()]
+        self.back = Button(self.t["back"], BACK, size=size)
+        self.start = Button(self.t["setup_start"], START, style=Style.PRIMARY, size=size)
         self._mark()
 
     def _mark(self) -> None:
@@ -42,22 +61,38 @@ class SetupScene(Scene):
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
-        self.card = pygame.Rect(0, 0, *CARD_SIZE)
-        self.card.center = (size[0] // 2, size[1] // 2)
-        left = self.card.left + 32
-        inner = self.card.width - 64
-        y = self.card.top + 110
+        self.relabel()
+        s = self.sizes
+        w, h = size
+        pad, row, label, gap = s.px(PAD), s.px(ROW), s.px(LABEL_ROOM), s.px(SECTION_GAP)
+        width = min(w - 2 * s.gap, s.px(CARD_WIDTH))
+        inner = width - 2 * pad
+        note = s.small + s.px(10)     # the chosen level's one-line description
+        head = s.px(28) + s.heading + 6 + s.px(30)
+        height = head + 3 * (label + row + gap) + note + row + pad
+        self.card = pygame.Rect(0, 0, width, min(h - 2 * s.gap, height))
+        self.card.center = (w // 2, h // 2)
+        left = self.card.left + pad
+        y = self.card.top + head
+        self.labels = [("setup_opponents", y)]
         for n, b in enumerate(self.count_buttons):
-            b.rect = pygame.Rect(left + n * (ROW + 16), y + 28, ROW + 8, ROW)
-        y += 100
-        width = (inner - 10 * (len(self.level_buttons) - 1)) // max(1, len(self.level_buttons))
+            b.rect = pygame.Rect(left + n * (s.px(COUNT_WIDTH) + s.px(CHOICE_GAP)), y + label, s.px(COUNT_WIDTH), row)
+        y += label + row + gap
+        self.labels.append(("setup_level", y))
+        count = max(1, len(self.level_buttons))
+        each = (inner - s.px(CHOICE_GAP) * (count - 1)) // count
         for n, b in enumerate(self.level_buttons):
-            b.rect = pygame.Rect(left + n * (width + 10), y + 28, width, ROW)
-        y += 100 + NOTE_ROOM
-        self.name.rect = pygame.Rect(left, y + 28, inner, ROW)
-        bottom = self.card.bottom - 24 - ROW
-        self.back.rect = pygame.Rect(left, bottom, 150, ROW)
-        self.start.rect = pygame.Rect(self.card.right - 32 - 220, bottom, 220, ROW)
+            b.rect = pygame.Rect(left + n * (each + s.px(CHOICE_GAP)), y + label, each, row)
+        self.note_top = y + label + row + s.px(8)
+        y += label + row + note + gap
+        self.labels.append(("setup_name", y))
+        self.name.rect = pygame.Rect(left, y + label, inner, row)
+        self.name.size = s.body
+        bottom = self.card.bottom - pad
+        self.back.rect = pygame.Rect(0, 0, s.px(BACK_WIDTH), row)
+        self.back.rect.bottomleft = (left, bottom)
+        self.start.rect = pygame.Rect(0, 0, min(s.px(START_WIDTH), inner - s.px(BACK_WIDTH) - s.px(CHOICE_GAP)), row)
+        self.start.rect.bottomright = (self.card.right - pad, bottom)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.name.handle(event):
@@ -81,22 +116,25 @@ class SetupScene(Scene):
                 self._start()
 
     def _start(self) -> None:
-        name = clean_name(self.name.text) if self.name.text.strip() else self.t["default_name"]
+        name = clean_name(self.name.text) if self.name.text.strip() else None
         self.app.go(nav.PlayComputer(name, self.opponents, self.level, self.seed))
 
     def draw(self, surface: pygame.Surface) -> None:
+        s = self.sizes
         surface.fill(theme.BACKGROUND)
-        panel(surface, self.card, theme.PANEL, radius=14, shadow=True)
-        left = self.card.left + 32
-        draw_text(surface, self.t["setup_title"], (left, self.card.top + 28), theme.HEADING + 6, theme.INK, Face.BOLD)
-        labels = ((self.count_buttons[0].rect.top - 28, self.t["setup_opponents"]),
-                  (self.level_buttons[0].rect.top - 28 if self.level_buttons else 0, self.t["setup_level"]),
-                  (self.name.rect.top - 28, self.t["setup_name"]))
-        for y, label in labels:
-            draw_text(surface, label, (left, y), theme.BODY, theme.INK_SOFT, Face.BOLD)
+        panel(surface, self.card, theme.PANEL, radius=s.px(14), shadow=True)
+        left = self.card.left + s.px(PAD)
+        inner = self.card.width - 2 * s.px(PAD)
+        title = s.heading + 6
+        draw_text(surface, fit_line(self.t["setup_title"], title, inner, Face.BOLD), (left, self.card.top + s.px(28)),
+                  title, theme.INK, Face.BOLD, box=self.card)
+        for key, y in self.labels:
+            draw_text(surface, fit_line(self.t[key], s.body, inner, Face.BOLD), (left, y), s.body, theme.INK_SOFT,
+                      Face.BOLD, box=self.card)
         note = self.t["level_notes"].get(self.level, "")
         if self.level_buttons and note:
-            draw_text(surface, note, (left, self.level_buttons[0].rect.bottom + 8), theme.SMALL, theme.INK_SOFT)
+            draw_text(surface, fit_line(note, s.small, inner), (left, self.note_top), s.small, theme.INK_SOFT,
+                      box=self.card)
         for b in (*self.count_buttons, *self.level_buttons, self.back, self.start):
             b.draw(surface, self.app.mouse)
         self.name.draw(surface)

@@ -28,9 +28,9 @@ from ..fonts import Face
 from ..narrate import narrate
 from ..net_table import NetTable
 from ..table_view import TableView
-from ..text import money
+from ..text import Say, money
 from ..tokens import TokenAnimator
-from ..widgets import Button, Stepper, Style, draw_text, flow, panel, scrim, wrap
+from ..widgets import Button, Stepper, Style, draw_text, flow, panel, scrim, text_width, wrap
 from .base import Scene, SceneHost
 from .offer import DIALOG_WIDTH, draw_offer, offer_height, place_answers
 
@@ -69,6 +69,7 @@ BANNER_SIZE = theme.BODY
 KEYBOARD_MOVES = (Roll, RollForDouble, EndTurn)
 
 LEAVE = Intent("leave")
+SETTINGS = Intent("settings")
 CANCEL = Intent("cancel")
 CONFIRM_LEAVE = Intent("confirm_leave")
 
@@ -87,7 +88,9 @@ class TableScene(Scene):
         self.me = table.me
         self.names = display_names(table, self.t)
         self.animator = TokenAnimator(self.game.pos, self.game.rules.size)
-        self.feed: deque[tuple[str, int | None]] = deque(maxlen=FEED_KEEP)
+        # What the feed tells, kept unworded (an engine event, or a message) so that it is
+        # told again in a language chosen later; with the seat it concerns.
+        self.feed: deque[tuple[Event | Say, int | None]] = deque(maxlen=FEED_KEEP)
         self.feed_lines: list[tuple[str, int | None]] = []
         self.feed_scroll = 0          # lines scrolled back from the newest
         self.feed_width = 0
@@ -103,6 +106,7 @@ class TableScene(Scene):
         self.cash_seen = list(self.game.cash)
         self.cash_flash: list[tuple[int, float]] = [(0, 0.0)] * self.game.players
         self.menu_button = Button(self.t["menu"], LEAVE, size=theme.SMALL)
+        self.settings_button = Button(self.t["menu_settings"], SETTINGS, size=theme.SMALL)
         self.seen = -1
         self.row = PLAYER_ROW
         self.over_for = 0.0
@@ -137,6 +141,8 @@ class TableScene(Scene):
         self.geo = BoardGeometry(pygame.Rect(gap, (h - board) // 2, board, board), self.game.rules.size)
         self.panel = pygame.Rect(board + 2 * gap, gap, w - board - 3 * gap, h - 2 * gap)
         self.menu_button.rect = pygame.Rect(self.panel.right - 96, self.panel.top + 10, 84, 30)
+        width = text_width(self.settings_button.label, theme.SMALL, Face.BOLD) + 24
+        self.settings_button.rect = pygame.Rect(self.menu_button.rect.left - 8 - width, self.panel.top + 10, width, 30)
         self._rewrap_feed()
         self._place_buttons()
 
@@ -215,7 +221,7 @@ class TableScene(Scene):
             self.animator.feed(events)
             self._tell(events)
         if self.table.refusal is not None:
-            self.feed.append((self.t["refused"].format(why=self.table.refusal), None))
+            self.feed.append((Say("refused", {"why": self.table.refusal}), None))
             self.table.refusal = None
             self._rewrap_feed()
         self.animator.update(dt)
@@ -260,9 +266,28 @@ class TableScene(Scene):
         for e in events:
             if isinstance(e, Eliminated):
                 self.eliminated.append(e.seat)
-            line = narrate(self.game.rules, e, self.app.lang, self.names)
-            if line is not None:
-                self.feed.append((line, _seat_of(e)))
+            if self._word(e) is not None:
+                self.feed.append((e, _seat_of(e)))
+        self._rewrap_feed()
+
+    def _word(self, item: Event | Say) -> str | None:
+        """A feed entry in the language shown now (None: an event not worth a line)."""
+        if isinstance(item, Say):
+            return self.say(item)
+        return narrate(self.game.rules, item, self.app.lang, self.names)
+
+    def feed_texts(self) -> list[str]:
+        """Every feed entry as worded now, oldest first."""
+        return [text for item, _ in self.feed if (text := self._word(item)) is not None]
+
+    def relabel(self) -> None:
+        """The language changed: computer players' names, buttons, the feed and the board."""
+        self.names = display_names(self.table, self.t)
+        self.menu_button.label = self.t["menu"]
+        self.settings_button.label = self.t["menu_settings"]
+        self._ask(self.confirm)
+        self.board_key = None
+        self.refresh()
         self._rewrap_feed()
 
     def _track_cash(self, dt: float) -> None:
@@ -306,8 +331,9 @@ class TableScene(Scene):
     def _rewrap_feed(self) -> None:
         width = max(80, self.feed_area.width - 14)
         lines: list[tuple[str, int | None]] = []
-        for text, seat in self.feed:
-            for n, piece in enumerate(wrap(text, theme.SMALL, width)):
+        for item, seat in self.feed:
+            text = self._word(item)
+            for n, piece in enumerate(wrap(text or "", theme.SMALL, width)):
                 lines.append((piece if n == 0 else "  " + piece, seat))
         if self.feed_scroll:
             # Reading older lines: new ones arrive below without moving what is shown.
@@ -367,6 +393,9 @@ class TableScene(Scene):
                 return
         if self.menu_button.hit(pos):
             self._intent(LEAVE)
+            return
+        if self.settings_button.hit(pos):
+            self.app.go(nav.Settings())
             return
         if self.panel.collidepoint(pos):
             self._click_panel(pos, walking=self.animator.busy)
@@ -431,7 +460,7 @@ class TableScene(Scene):
     def _render_board(self) -> None:
         """Paint the board and its centre once per change of the game, the selection or the
         size: redrawing forty cells of fitted text every frame would cost most of a frame."""
-        key = (self.table.records, self.selected, self.size)
+        key = (self.table.records, self.selected, self.size, self.app.lang)
         if key == self.board_key:
             return
         self.board_key = key
@@ -502,7 +531,8 @@ class TableScene(Scene):
         colour = theme.MONEY_LOSS if left <= CLOCK_WARN else theme.INK
         name = self.t["you"] if seat == self.me else self.names[seat]
         draw_text(surface, self.t["clock_left"].format(name=name, s=left),
-                  (self.menu_button.rect.left - 12, self.panel.top + 14), theme.SMALL, colour, Face.BOLD, "topright")
+                  (self.settings_button.rect.left - 12, self.panel.top + 14), theme.SMALL, colour, Face.BOLD,
+                  "topright")
 
     def _draw_centre(self, surface: pygame.Surface, geo: BoardGeometry) -> None:
         centre = geo.centre
@@ -529,6 +559,7 @@ class TableScene(Scene):
         inner = self.panel.inflate(-28, 0)
         draw_text(surface, self.t["players"], (inner.left, self.panel.top + 14), theme.SMALL, theme.INK_SOFT, Face.BOLD)
         self.menu_button.draw(surface, self.app.mouse)
+        self.settings_button.draw(surface, self.app.mouse)
         self._draw_clock(surface)
         y = self.panel.top + 48
         active = game.main_seat()

@@ -74,12 +74,24 @@ class TradeScene(Scene):
         self._refresh()
         self.layout(self.size)
 
-    def _chip(self, cell: int, alone: ProposeTrade) -> Button:
+    def relabel(self) -> None:
+        """The language changed: the buttons, partners' and deeds' names."""
+        self.propose.label = self.t["trade_propose"]
+        self.cancel.label = self.t["cancel"]
+        for b in self.partner_buttons:
+            b.label = self.table_scene.names[b.intent]
+        for b in (*self.mine, *self.theirs):
+            b.label = self._chip_label(b.intent)
+
+    def _chip_label(self, cell: int) -> str:
         name = self.game.rules.cell_name(cell, self.app.lang)
         if self.game.mortgaged[cell]:
             name += " " + self.t["mortgaged_mark"]
-        return Button(name, cell, enabled=self.game.is_legal(alone), size=theme.SMALL, face=Face.CONDENSED_BOLD,
-                      swatch=deed_colour(self.game.rules, cell))
+        return name
+
+    def _chip(self, cell: int, alone: ProposeTrade) -> Button:
+        return Button(self._chip_label(cell), cell, enabled=self.game.is_legal(alone), size=theme.SMALL,
+                      face=Face.CONDENSED_BOLD, swatch=deed_colour(self.game.rules, cell))
 
     def _refresh(self) -> None:
         for b in self.mine:

@@ -1,0 +1,218 @@
+"""The window's settings: kept between runs in private files, the first run following the
+system's locale, every change taking effect at once (a new language relabels everything,
+mid-game included), full screen on F11 and Alt+Enter (which never rolls the dice), and
+`--lang` on the bare command and `play`."""
+from __future__ import annotations
+
+import json
+import re
+import stat
+from pathlib import Path
+
+import pygame
+import pytest
+import trio
+from ui_helpers import Driver, init_pygame  # noqa: I001  (sets SDL drivers first)
+
+from zemlevlasnyk.p2p.identity import load_or_create
+from zemlevlasnyk.ui import nav
+from zemlevlasnyk.ui.app import App
+from zemlevlasnyk.ui.scenes.menu import MenuScene
+from zemlevlasnyk.ui.scenes.settings import SettingsScene
+from zemlevlasnyk.ui.scenes.table import TableScene
+from zemlevlasnyk.ui.settings import Gender, Settings, load_settings, save_settings, system_language
+from zemlevlasnyk.ui.text import ui_words
+from zemlevlasnyk.ui.vs_computer import new_table
+from zemlevlasnyk.ui.widgets import DrawnText, record_text
+
+CYRILLIC = re.compile(r"[А-Яа-яІіЇїЄєҐґ]")
+LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
+
+
+@pytest.mark.parametrize("env,lang", [
+    ({"LANG": "uk_UA.UTF-8"}, "uk"), ({"LC_ALL": "uk_UA.UTF-8", "LANG": "en_GB.UTF-8"}, "uk"),
+    ({"LANGUAGE": "uk:en", "LANG": "C.UTF-8"}, "uk"), ({"LANG": "de_DE.UTF-8"}, "en"),
+    ({"LANG": "C"}, "en"), ({}, "en"), ({"LC_MESSAGES": "uk", "LANG": "fr_FR"}, "uk"),
+])
+def test_settings_first_run_follows_the_system_locale(env: dict[str, str], lang: str) -> None:
+    assert system_language(env) == lang
+
+
+def test_settings_are_kept_privately(tmp_path: Path) -> None:
+    folder = tmp_path / "data"
+    first = load_settings(folder, environ={"LANG": "uk_UA.UTF-8"})
+    assert first.first_run and first.problem is None and first.settings == Settings(lang="uk")
+    chosen = Settings(lang="en", name="Оксана", colour="green", gender=Gender.FEMININE, sound=False, volume=30,
+                      fullscreen=True, clock=False)
+    save_settings(chosen, folder)
+    again = load_settings(folder, environ={"LANG": "uk_UA.UTF-8"})
+    assert again.settings == chosen and not again.first_run
+    path = folder / "settings.json"
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+    profile = load_or_create("default", folder=folder)
+    assert (profile.name, profile.colour) == ("Оксана", "green"), "host and join see the same name and colour"
+
+
+@pytest.mark.parametrize("content", ["{", "[]", '{"format": 1, "volume": true}', '{"format": 1, "lang": "de"}',
+                                     '{"format": 1, "gender": "q"}', '{"format": 99}'])
+def test_settings_unreadable_file_gives_the_defaults(tmp_path: Path, content: str) -> None:
+    (tmp_path / "settings.json").write_text(content, "utf-8")
+    loaded = load_settings(tmp_path, environ={"LANG": "en_US"})
+    assert loaded.settings == Settings(lang="en") and loaded.problem is not None and not loaded.first_run
+
+
+def test_settings_first_run_takes_the_name_of_an_older_profile(tmp_path: Path) -> None:
+    load_or_create("default", name="Тарас", colour="blue", folder=tmp_path)
+    loaded = load_settings(tmp_path, environ={"LANG": "uk_UA"})
+    assert loaded.first_run and (loaded.settings.name, loaded.settings.colour) == ("Тарас", "blue")
+
+
+def _app(nursery: trio.Nursery, surface: pygame.Surface, lang: str, saved: list[Settings]) -> tuple[App, Driver]:
+    app = App(surface.get_size(), settings=Settings(lang=lang, gender=Gender.FEMININE), spawn=nursery.start_soon,
+              save=saved.append)
+    return app, Driver(app, surface)
+
+
+async def _open_settings(app: App, drive: Driver, button: object) -> SettingsScene:
+    drive.click_button(button)   # type: ignore[arg-type]
+    await drive.frames()
+    dialog = app.top
+    assert isinstance(dialog, SettingsScene)
+    return dialog
+
+
+async def test_settings_from_the_menu_apply_at_once_and_are_kept(autojump_clock) -> None:
+    surface = init_pygame()
+    saved: list[Settings] = []
+    async with trio.open_nursery() as nursery:
+        app, drive = _app(nursery, surface, "uk", saved)
+        menu = MenuScene(app)
+        app.push(menu)
+        await drive.frames()
+        dialog = await _open_settings(app, drive, next(b for b in menu.buttons if b.intent == "settings"))
+        drive.click_button(next(b for b in dialog.languages if b.intent == ("lang", "en")))
+        await drive.frames()
+        assert app.lang == "en" and saved[-1].lang == "en"
+        assert [b.label for b in menu.buttons][0] == ui_words("en")["menu_play_computer"]
+        assert dialog.done.label == "Done"
+        drive.click(dialog.name.rect.center)
+        drive.type_text("Ярина")
+        drive.click_button(next(b for b in dialog.sound if b.intent == ("sound", False)))
+        drive.click(dialog.swatches[2][1].center)
+        drive.click(dialog.volume.minus.center)
+        drive.click_button(next(b for b in dialog.clock if b.intent == ("clock", False)))
+        await drive.frames()
+        assert saved[-1] == Settings(lang="en", name="Ярина", colour=dialog.swatches[2][0], gender=Gender.FEMININE,
+                                     sound=False, volume=60, clock=False)
+        drive.click_button(dialog.done)
+        await drive.frames()
+        assert app.top is menu
+        nursery.cancel_scope.cancel()
+
+
+async def test_settings_welcome_asks_once(autojump_clock) -> None:
+    surface = init_pygame()
+    saved: list[Settings] = []
+    async with trio.open_nursery() as nursery:
+        app = App(surface.get_size(), settings=Settings(lang="uk"), spawn=nursery.start_soon, save=saved.append)
+        drive = Driver(app, surface)
+        app.push(MenuScene(app))
+        app.go(nav.Settings(welcome=True))
+        await drive.frames()
+        dialog = app.top
+        assert isinstance(dialog, SettingsScene) and dialog.welcome
+        drive.key(pygame.K_ESCAPE)
+        await drive.frames()
+        assert isinstance(app.top, MenuScene)
+        assert saved[-1].gender is Gender.NEUTRAL, "closing without choosing is an answer: never asked again"
+        nursery.cancel_scope.cancel()
+
+
+def _words(drawn: list[DrawnText]) -> list[str]:
+    return [d.text for d in drawn]
+
+
+def _everything_drawn(app: App, scene: TableScene, surface: pygame.Surface) -> list[str]:
+    """Every text of a frame, the board's too (painted once and kept as an image)."""
+    with record_text() as drawn:
+        scene.board_key = None
+        scene.layout(scene.size)
+        app.draw(surface)
+    return _words(drawn)
+
+
+async def _until_my_turn(table, scene: TableScene, drive: Driver) -> None:
+    for _ in range(600):
+        await drive.frames(draw=False)
+        if scene.seen != table.records or scene.animator.busy:
+            continue
+        mine = [d for d in table.game.pending() if d.seat == table.me]
+        if mine and mine[0].kind == "turn":
+            return
+        if mine:
+            table.act(table.game.safe_action(table.me))
+    raise AssertionError("the person's turn never came")
+
+
+async def test_settings_language_switched_mid_game_changes_every_text(autojump_clock) -> None:
+    surface = init_pygame()
+    saved: list[Settings] = []
+    async with trio.open_nursery() as nursery:
+        app, drive = _app(nursery, surface, "uk", saved)
+        table = new_table(name="Maria", opponents=2, level="easy", seed=7)
+        nursery.start_soon(table.run)
+        scene = TableScene(app, table)
+        app.push(scene)
+        await _until_my_turn(table, scene, drive)
+        before = _everything_drawn(app, scene, surface)
+        latin = [w for w in before if LATIN_WORD.search(w.replace("Maria", ""))]
+        assert latin == [], "no English in the Ukrainian window"
+        dialog = await _open_settings(app, drive, scene.settings_button)
+        drive.click_button(next(b for b in dialog.languages if b.intent == ("lang", "en")))
+        await drive.frames()
+        drive.click_button(dialog.done)
+        await drive.frames()
+        assert app.top is scene
+        after = _everything_drawn(app, scene, surface)
+        ukrainian = [w for w in after if CYRILLIC.search(w)]
+        assert ukrainian == [], "every text changed to English"
+        assert len(after) > 100 and scene.feed_texts() and all(not CYRILLIC.search(t) for t in scene.feed_texts())
+        nursery.cancel_scope.cancel()
+
+
+def _alt_enter() -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, unicode="\r", mod=pygame.KMOD_LALT,
+                                         scancode=0))
+
+
+async def test_settings_alt_enter_switches_full_screen_and_never_rolls(autojump_clock) -> None:
+    surface = init_pygame()
+    switched: list[bool] = []
+    async with trio.open_nursery() as nursery:
+        app = App(surface.get_size(), settings=Settings(lang="uk", gender=Gender.MASCULINE), spawn=nursery.start_soon,
+                  fullscreen=switched.append)
+        drive = Driver(app, surface)
+        table = new_table(name="Тест", opponents=2, level="easy", seed=5)
+        nursery.start_soon(table.run)
+        scene = TableScene(app, table)
+        app.push(scene)
+        await _until_my_turn(table, scene, drive)
+        before = table.records
+        _alt_enter()
+        await drive.frames(3)
+        assert table.records == before, "Alt+Enter rolled the dice"
+        assert app.settings.fullscreen and switched == [True]
+        drive.key(pygame.K_F11)
+        await drive.frames()
+        assert not app.settings.fullscreen and switched == [True, False] and table.records == before
+        drive.key(pygame.K_RETURN, "\r")        # a plain Enter still rolls
+        await drive.frames()
+        assert table.records > before
+        nursery.cancel_scope.cancel()
+
+
+def test_settings_file_is_json_with_a_format(tmp_path: Path) -> None:
+    save_settings(Settings(lang="uk"), tmp_path)
+    data = json.loads((tmp_path / "settings.json").read_text("utf-8"))
+    assert data["format"] == 1 and data["lang"] == "uk" and data["gender"] is None
