@@ -206,3 +206,44 @@ def test_pruning_removes_only_old_finished_games(tmp_path: Path) -> None:
     pruned = prune_finished(tmp_path, days=30, now=now)
     assert [g.path for g in pruned] == [old_finished]
     assert old_unfinished.exists() and new_finished.exists() and not old_finished.exists()
+
+
+_WRITER = """
+import sys
+from pathlib import Path
+from zemlevlasnyk.engine import canonical_json
+from zemlevlasnyk.p2p.savegame import Header, SaveGame
+header = Header(table=sys.argv[2], host="aa" * 32, me=sys.argv[3], preset="zemlevlasnyk", created=1)
+with SaveGame.open(Path(sys.argv[1]), header) as game:
+    seq = game.last_seq + 1
+    print(seq, flush=True)
+    while True:
+        body = {"kind": "act", "seq": seq, "pad": "x" * (seq % 3000)}
+        game.append(seq, canonical_json({"body": body, "sig": "ab" * 64, "t": "record"}))
+        seq += 1
+"""
+
+
+def test_kill_9_while_writing_never_leaves_a_file_that_cannot_continue(tmp_path: Path) -> None:
+    """A real process appending records is killed (SIGKILL) at arbitrary moments, three
+    times over; each restart continues the file right after its last whole record."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    path = game_path(tmp_path, TABLE, ME)
+    expected_start = 0
+    for round_ in range(3):
+        writer = subprocess.Popen([sys.executable, "-c", _WRITER, str(path), TABLE, ME.hex()],
+                                  stdout=subprocess.PIPE, text=True)
+        assert writer.stdout is not None
+        assert int(writer.stdout.readline()) == expected_start
+        time.sleep(0.05 + 0.03 * round_)  # how long it writes varies; no assertion on time
+        writer.send_signal(signal.SIGKILL)
+        writer.wait()
+        loaded = read(path)  # never raises: at most the last line is torn
+        assert [line.seq for line in loaded.records] == list(range(len(loaded.records)))
+        assert loaded.last_seq >= expected_start - 1
+        expected_start = loaded.last_seq + 1
+    assert expected_start > 0
