@@ -7,9 +7,15 @@ The repository's top-level folders install as one import package, `zemlevlasnyk`
 """
 from __future__ import annotations
 
-from importlib import metadata
 
-try:
-    __version__ = metadata.version("zemlevlasnyk")
-except metadata.PackageNotFoundError:  # imported from a tree that was never installed
-    __version__ = "0+unknown"
+def __getattr__(name: str) -> str:
+    # The version is read from the installed metadata only when asked: reading it costs
+    # more than starting most commands.
+    if name == "__version__":
+        from importlib import metadata
+
+        try:
+            return metadata.version("zemlevlasnyk")
+        except metadata.PackageNotFoundError:  # imported from a tree that was never installed
+            return "0+unknown"
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

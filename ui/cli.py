@@ -1,42 +1,92 @@
 """The `zemlevlasnyk` command: one entry point, one subcommand per module.
 
-Each command module exposes `register(subparsers)` which adds its parser and sets
-`func`, a callable taking the parsed namespace and returning the exit code. Modules are
-imported lazily by name so that a broken optional part (say, no display) never stops the
-others from working.
+`COMMANDS` lists every subcommand with its one-line help and the module that implements
+it. Each command module exposes `register(subparsers)`, which adds its parser (with the help
+from `COMMANDS`) and sets `func`, a callable taking the parsed namespace and returning the
+exit code. A module is imported only when its command runs: `--help` lists the commands from
+the table alone, and `simulate` never loads the window (pygame) or the network (trio,
+zeroconf). A command whose module is not part of this build is left out, so a missing
+optional part never stops the others.
 """
 from __future__ import annotations
 
 import argparse
 import importlib
+import importlib.util
 import sys
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from typing import Any
 
-# The subcommand modules, in the order they are listed in `--help`.
-COMMAND_MODULES = (
-    "zemlevlasnyk.ui.cmd_simulate",
-    "zemlevlasnyk.ui.cmd_table",
-    "zemlevlasnyk.ui.cmd_tables",
-    "zemlevlasnyk.ui.cmd_games",
-    "zemlevlasnyk.ui.cmd_verify",
-    "zemlevlasnyk.ui.cmd_play",
-    "zemlevlasnyk.ui.cmd_screenshot",
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    name: str
+    module: str
+    help: str
+
+
+# The subcommands, in the order `--help` lists them.
+COMMANDS = (
+    Command("simulate", "zemlevlasnyk.ui.cmd_simulate",
+            "play whole games between computer players and print a summary"),
+    Command("host", "zemlevlasnyk.ui.cmd_table", "host a table on this network (headless)"),
+    Command("join", "zemlevlasnyk.ui.cmd_table",
+            "join a table from an invite link or by name (headless, a bot plays)"),
+    Command("tables", "zemlevlasnyk.ui.cmd_tables", "list the tables on this network and exit"),
+    Command("games", "zemlevlasnyk.ui.cmd_games",
+            "list the saved games on this computer (unfinished ones first of all)"),
+    Command("verify", "zemlevlasnyk.ui.cmd_verify", "check a saved game's signed records, offline"),
+    Command("play", "zemlevlasnyk.ui.cmd_play", "play against the computer in a window, skipping the menu"),
+    Command("screenshot", "zemlevlasnyk.ui.cmd_screenshot",
+            "render a scene of the game window to a PNG, without a display"),
 )
+_BY_NAME = {c.name: c for c in COMMANDS}
 
 
-def _version() -> str:
-    from importlib import metadata
-
-    try:
-        return metadata.version("zemlevlasnyk")
-    except metadata.PackageNotFoundError:
-        return "0+unknown"
+def command_help(name: str) -> str:
+    """The one-line help of subcommand `name`, for its module's `register`."""
+    return _BY_NAME[name].help
 
 
 class UserError(Exception):
     """Bad input from the person at the keyboard: shown as a message, never a traceback."""
 
 
-def build_parser() -> argparse.ArgumentParser:
+class _Version(argparse.Action):
+    """`--version`: looks the installed version up only when asked (reading the package
+    metadata costs more than the rest of `--help`)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS,
+                         help="show the program's version number and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        from zemlevlasnyk import __version__
+
+        print(f"zemlevlasnyk {__version__}")
+        parser.exit()
+
+
+def _load(module_name: str) -> Any:
+    """The command module, or None when it is not part of this build."""
+    try:
+        return importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name == module_name:
+            return None
+        raise
+
+
+def _in_build(module_name: str) -> bool:
+    """Whether the command module exists, found without importing it."""
+    return importlib.util.find_spec(module_name) is not None
+
+
+def build_parser(commands: Collection[str] | None = None) -> argparse.ArgumentParser:
+    """The command line's parser, with the full parsers of `commands` (None: every command);
+    the others are listed by name and help only, without importing their modules."""
     parser = argparse.ArgumentParser(
         prog="zemlevlasnyk",
         description="Землевласник (Landlord): a board game for 2-4 players on one Wi-Fi.",
@@ -46,22 +96,32 @@ def build_parser() -> argparse.ArgumentParser:
                              "(repeatable; default: $ZEMLEVLASNYK_INTERFACES, else every LAN address)")
     parser.add_argument("--lang", choices=("uk", "en"),
                         help="language of the window (default: as in its settings, at first the system's)")
-    parser.add_argument("--version", action="version", version=f"zemlevlasnyk {_version()}")
+    parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMAND_MODULES:
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name == name:
-                continue  # that command is not part of this build yet
-            raise
-        module.register(sub)
+    # A module registers all of its commands at once (cmd_table: host and join).
+    wanted = {c.module for c in COMMANDS if commands is None or c.name in commands}
+    for command in COMMANDS:
+        if command.name in sub.choices:
+            continue
+        if command.module in wanted:
+            module = _load(command.module)
+            if module is not None:
+                module.register(sub)
+            continue
+        if _in_build(command.module):
+            # Listed only: it takes any arguments, and its own parser checks them once loaded.
+            sub.add_parser(command.name, help=command.help, add_help=False)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    if argv is None:
+        argv = sys.argv[1:]
+    # First find the command with every command listed only (this answers `--help` and
+    # `--version` too), then parse again with that command's own parser.
+    found, _ = build_parser(()).parse_known_args(argv)
+    chosen = () if found.command is None else (found.command,)
+    args = build_parser(chosen).parse_args(argv)
     if args.command is None:
         return int(importlib.import_module("zemlevlasnyk.ui.app").main(args.interface, args.lang))
     try:

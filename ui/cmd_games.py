@@ -11,7 +11,7 @@ import argparse
 import time
 from typing import TYPE_CHECKING, Any
 
-from zemlevlasnyk.ui.cli import UserError
+from zemlevlasnyk.ui.cli import UserError, command_help
 from zemlevlasnyk.ui.text import LANGUAGES, catalogue
 
 if TYPE_CHECKING:
@@ -23,7 +23,7 @@ _PRUNE_DEFAULT_DAYS = 30
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = subparsers.add_parser("games", help="list the saved games on this computer (unfinished ones first of all)")
+    p = subparsers.add_parser("games", help=command_help("games"))
     p.add_argument("--all", action="store_true", help="list finished games too")
     p.add_argument("--prune", type=int, metavar="DAYS", nargs="?", const=_PRUNE_DEFAULT_DAYS,
                    help=f"remove finished games not touched for DAYS days (default {_PRUNE_DEFAULT_DAYS})")

@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 import os
 
-from zemlevlasnyk.ui.cli import UserError
+from zemlevlasnyk.ui.cli import UserError, command_help
 from zemlevlasnyk.ui.text import LANGUAGES
 
 DEFAULT_OPPONENTS = 3
@@ -27,7 +27,7 @@ def seed_arg(text: str) -> int:
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = subparsers.add_parser("play", help="play against the computer in a window, skipping the menu")
+    p = subparsers.add_parser("play", help=command_help("play"))
     p.add_argument("--opponents", type=int, default=DEFAULT_OPPONENTS, metavar="N",
                    help=f"how many computer opponents, 1 to 3 (default {DEFAULT_OPPONENTS})")
     p.add_argument("--level", help="how strongly they play (default: the middle level on offer)")

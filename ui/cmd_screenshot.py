@@ -6,7 +6,7 @@ import os
 import re
 from pathlib import Path
 
-from zemlevlasnyk.ui.cli import UserError
+from zemlevlasnyk.ui.cli import UserError, command_help
 from zemlevlasnyk.ui.cmd_play import seed_arg
 from zemlevlasnyk.ui.text import LANGUAGES
 
@@ -18,7 +18,7 @@ SCENES = ("menu", "setup", "table", "deed", "trade", "offer", "results", "friend
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser("screenshot", help="render a scene of the game window to a PNG, without a display")
+    p = subparsers.add_parser("screenshot", help=command_help("screenshot"))
     p.add_argument("scene", choices=SCENES, help="which scene to render")
     p.add_argument("--out", type=Path, required=True, help="the PNG file to write")
     p.add_argument("--size", default=DEFAULT_SIZE, help=f"WIDTHxHEIGHT in pixels (default {DEFAULT_SIZE})")

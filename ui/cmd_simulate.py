@@ -20,7 +20,7 @@ from zemlevlasnyk.engine import Event, load_preset, preset_names
 from zemlevlasnyk.engine.bots import LEVELS
 from zemlevlasnyk.engine.bots.match import play_match
 
-from .cli import UserError
+from .cli import UserError, command_help
 from .narrate import narrate
 
 # How often the progress bar may redraw: often enough to look alive, rarely enough to cost nothing.
@@ -30,7 +30,7 @@ PROGRESS_WIDTH = 30
 
 def register(sub: Any) -> None:
     p = sub.add_parser(
-        "simulate", help="play whole games between computer players and print a summary",
+        "simulate", help=command_help("simulate"),
         description="Play whole games headless between computer players. Seats rotate from "
                     "game to game; results depend only on --seed.")
     p.add_argument("--games", type=int, default=100, help="how many games (default 100)")

@@ -36,7 +36,7 @@ from zemlevlasnyk.p2p.interfaces import ENV_VAR, InterfaceError, choose_interfac
 from zemlevlasnyk.p2p.links import Invite, parse_invite
 from zemlevlasnyk.p2p.peer import Admitted, ChatLine, Finished, Refused, TablePeer
 from zemlevlasnyk.p2p.serve import HostServer
-from zemlevlasnyk.ui.cli import UserError
+from zemlevlasnyk.ui.cli import UserError, command_help
 
 # A documentation-only address (RFC 5737): "connecting" a UDP socket to it sends nothing,
 # but makes the system pick the interface a LAN peer would reach us on.
@@ -50,7 +50,7 @@ DEFAULT_JOIN_LEVEL = "medium"
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    host = subparsers.add_parser("host", help="host a table on this network (headless)")
+    host = subparsers.add_parser("host", help=command_help("host"))
     host.add_argument("--name", help="your display name at the table")
     host.add_argument("--colour", choices=COLOURS, help="your token colour (the next free one if taken)")
     host.add_argument("--profile", default="default", help="which local profile (identity) to use")
@@ -72,7 +72,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     host.add_argument("--seed", type=int, help="seed for the computer players' choices")
     host.set_defaults(func=run_host)
 
-    join = subparsers.add_parser("join", help="join a table from an invite link or by name (headless, a bot plays)")
+    join = subparsers.add_parser("join", help=command_help("join"))
     join.add_argument("link", nargs="?", help="the invite link, zemlevlasnyk://...")
     join.add_argument("--table", metavar="NAME", help="join the table of this name nearby (found by mDNS; "
                                                       "NAME#KEY when names clash); the host decides")

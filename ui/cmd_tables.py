@@ -8,7 +8,7 @@ import trio
 
 from zemlevlasnyk.p2p.discovery import MdnsError, TableAdvert, open_mdns, snapshot
 from zemlevlasnyk.p2p.interfaces import ENV_VAR, InterfaceError, choose_interfaces
-from zemlevlasnyk.ui.cli import UserError
+from zemlevlasnyk.ui.cli import UserError, command_help
 
 # Long enough for a table that is already advertising to answer a browser (well under
 # a second on a quiet LAN), with slack for a busy Wi-Fi.
@@ -22,7 +22,7 @@ _COLUMNS = ("TABLE", "HOST", "SEATS", "PHASE", "CLOCK", "ADDRESS", "KEY")
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "tables",
-        help="list the tables on this network and exit",
+        help=command_help("tables"),
         description=(
             "List the tables hosted on this network, found by mDNS, and exit. "
             f"Interfaces: --interface, else ${ENV_VAR} (comma-separated), else every "
