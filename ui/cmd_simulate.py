@@ -6,13 +6,14 @@ from (--seed, game number), so the results are the same with any number of --job
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import json
 import math
 import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
@@ -72,7 +73,11 @@ def game_seed(seed: int, game: int) -> bytes:
     return hashlib.sha256(f"zemlevlasnyk-simulate/{seed}/{game}".encode()).digest()
 
 
-def _play_one(job: tuple[str, tuple[str, ...], int, int, int, str | None]) -> GameRecord:
+# (ruleset, levels by seat, run seed, game number, turn cap, language of the log or None)
+Job = tuple[str, tuple[str, ...], int, int, int, str | None]
+
+
+def _play_one(job: Job) -> GameRecord:
     ruleset, levels, seed, index, max_turns, lang = job
     rules = load_preset(ruleset)
     lines: list[str] = []
@@ -90,7 +95,7 @@ def _play_one(job: tuple[str, tuple[str, ...], int, int, int, str | None]) -> Ga
     result = play_match(rules, levels, game_seed(seed, index), max_turns, observer=observer)
     if lang is not None:
         lines.append(f"== end after {result.turns} turns: " + (
-            "capped" if result.capped else "draw" if result.drawn
+            "capped" if result.capped else "draw" if result.drawn or result.winner is None
             else f"seat {result.winner + 1} ({levels[result.winner]}) wins"))
     return GameRecord(index, levels, result.winner, result.drawn, result.turns,
                       result.actions, tuple(result.landings), "\n".join(lines))
@@ -128,25 +133,22 @@ def run(args: argparse.Namespace) -> int:
     lang = args.lang if args.log else None
     jobs = [(args.ruleset, seat_levels(levels, g), args.seed, g, args.max_turns, lang)
             for g in range(args.games)]
-    log_file = None
-    if args.log:
-        try:
-            log_file = open(args.log, "w", encoding="utf-8")
-        except OSError as exc:
-            raise UserError(f"cannot write the log {args.log}: {exc.strerror}") from None
     started = time.perf_counter()
     progress = Progress(args.games, sys.stderr)
     records: list[GameRecord] = []
-    try:
+    with contextlib.ExitStack() as stack:
+        log_file = None
+        if args.log:
+            try:
+                log_file = stack.enter_context(open(args.log, "w", encoding="utf-8"))
+            except OSError as exc:
+                raise UserError(f"cannot write the log {args.log}: {exc.strerror}") from None
+        stack.callback(progress.close)
         for record in _run_jobs(jobs, args.jobs):
             records.append(record)
             if log_file is not None:
                 log_file.write(record.log + "\n\n")
             progress.update(len(records))
-    finally:
-        progress.close()
-        if log_file is not None:
-            log_file.close()
     elapsed = max(time.perf_counter() - started, 1e-9)
     records.sort(key=lambda r: r.index)
     summary = summarise(records, levels, players, elapsed)
@@ -160,7 +162,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _run_jobs(jobs: list[tuple], workers: int) -> Any:
+def _run_jobs(jobs: list[Job], workers: int) -> Iterator[GameRecord]:
     if workers == 1 or len(jobs) == 1:
         for job in jobs:
             yield _play_one(job)

@@ -82,7 +82,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     join.add_argument("--colour", choices=COLOURS, help="your token colour (the next free one if taken)")
     join.add_argument("--profile", default="default",
                       help="which local profile (identity) to use; on the host's computer, not the host's")
-    join.add_argument("--bot", metavar="LEVEL", help=f"computer level that plays for you (default: {DEFAULT_JOIN_LEVEL})")
+    join.add_argument("--bot", metavar="LEVEL",
+                      help=f"computer level that plays for you (default: {DEFAULT_JOIN_LEVEL})")
     join.add_argument("--watch", action="store_true", help="watch as a spectator instead of sitting")
     join.add_argument("--log", type=Path, help="append the records here (default: in the data folder)")
     join.add_argument("--seed", type=int, help="seed for the computer player's choices")
@@ -182,7 +183,8 @@ def run_host(args: argparse.Namespace) -> int:
 
     async def knock(knock: Knock) -> bool:
         verdict = "let in" if args.admit else "refused (start the host with --admit to let such players in)"
-        _say(f"{knock.name} ({fingerprint(bytes.fromhex(knock.key))}) asked to sit without the invite secret: {verdict}")
+        who = f"{knock.name} ({fingerprint(bytes.fromhex(knock.key))})"
+        _say(f"{who} asked to sit without the invite secret: {verdict}")
         return bool(args.admit)
 
     async def main() -> None:

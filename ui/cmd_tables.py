@@ -19,7 +19,7 @@ NO_TABLES = "no tables found nearby"
 _COLUMNS = ("TABLE", "HOST", "SEATS", "PHASE", "CLOCK", "ADDRESS", "KEY")
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "tables",
         help=command_help("tables"),
@@ -57,7 +57,7 @@ def format_tables(tables: Sequence[TableAdvert]) -> str:
         for t in tables
     ]
     widths = [max(len(row[i]) for row in rows) for i in range(len(_COLUMNS))]
-    return "\n".join("  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in rows)
+    return "\n".join("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip() for row in rows)
 
 
 def run(args: argparse.Namespace) -> int:
