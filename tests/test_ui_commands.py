@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import re
-import string
 import subprocess
 import sys
 
@@ -13,7 +12,6 @@ import pytest
 import ui_helpers  # noqa: F401  (sets SDL drivers before pygame loads)
 
 from zemlevlasnyk.ui.cli import main
-from zemlevlasnyk.ui.text import catalogue
 
 CLI = [sys.executable, "-m", "zemlevlasnyk"]
 
@@ -46,41 +44,41 @@ def test_ui_screenshot_english(tmp_path) -> None:
 ])
 def test_ui_bad_arguments_give_a_message(args, words, capsys, tmp_path, monkeypatch) -> None:
     monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("LANG", "C.UTF-8")
     assert main(args) == 2
     err = capsys.readouterr().err
     assert words in err and "Traceback" not in err
 
 
-def _run_without_display(args: list[str], **env: str) -> subprocess.CompletedProcess[str]:
-    clean = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+def _run_without_display(args: list[str], tmp_path, **env: str) -> subprocess.CompletedProcess[str]:
+    clean = {k: v for k, v in os.environ.items()
+             if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER", "LANGUAGE", "LC_ALL", "LC_MESSAGES")}
+    env = {"LANG": "C.UTF-8", "XDG_DATA_HOME": str(tmp_path / "data"), **env}
     return subprocess.run(CLI + args, env={**clean, **env}, capture_output=True, text=True, timeout=60)
 
 
 @pytest.mark.parametrize("args", [[], ["play"], ["play", "--opponents", "1", "--lang", "en"]])
-def test_ui_no_display_says_so(args) -> None:
-    proc = _run_without_display(args)
+def test_ui_no_display_says_so(args, tmp_path) -> None:
+    proc = _run_without_display(args, tmp_path)
     assert proc.returncode == 2
     assert "no display" in proc.stderr and "Traceback" not in proc.stderr
     assert len(proc.stderr.strip().splitlines()) == 1
 
 
-def test_ui_unusable_video_driver_says_so() -> None:
-    proc = _run_without_display([], SDL_VIDEODRIVER="no-such-driver")
+def test_ui_no_display_says_so_in_the_system_language(tmp_path) -> None:
+    proc = _run_without_display([], tmp_path, LANG="uk_UA.UTF-8")
+    assert proc.returncode == 2
+    assert "немає екрана" in proc.stderr and "no display" not in proc.stderr
+
+
+def test_ui_unusable_video_driver_says_so(tmp_path) -> None:
+    proc = _run_without_display([], tmp_path, SDL_VIDEODRIVER="no-such-driver")
     assert proc.returncode == 2
     assert "no display" in proc.stderr and "Traceback" not in proc.stderr
-
-
-def _shape(value):
-    if isinstance(value, dict):
-        return {k: _shape(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_shape(v) for v in value]
-    return sorted(f for _, f, _, _ in string.Formatter().parse(value) if f)
-
-
-def test_ui_text_catalogues_match() -> None:
-    uk, en = catalogue("uk")["ui"], catalogue("en")["ui"]
-    assert _shape(uk) == _shape(en)
+    assert "no-such-driver" not in proc.stderr, "SDL's own words go to the log"
+    log = (tmp_path / "data" / "zemlevlasnyk" / "logs" / "window.log").read_text("utf-8")
+    assert "no display" in log
 
 
 def test_ui_help_lists_the_window_commands(capsys) -> None:
@@ -92,7 +90,8 @@ def test_ui_help_lists_the_window_commands(capsys) -> None:
 
 @pytest.mark.parametrize("args", [["play", "--seed", "-1"], ["screenshot", "menu", "--out", "x.png", "--seed", "x"],
                                   ["play", "--seed", str(2**70)]])
-def test_ui_bad_seed_is_refused_by_the_parser(args, capsys) -> None:
+def test_ui_bad_seed_is_refused_by_the_parser(args, capsys, tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     with pytest.raises(SystemExit) as exit_info:
         main(args)
     assert exit_info.value.code == 2

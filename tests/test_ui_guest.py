@@ -22,7 +22,8 @@ def _first_mover_is_computer(seed: int) -> bool:
     return table.game.active != table.me
 
 
-def test_ui_guest_run_paces_computer_moves_in_the_pygame_loop() -> None:
+def test_ui_guest_run_paces_computer_moves_in_the_pygame_loop(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     seed = next(s for s in range(1, 50) if _first_mover_is_computer(s))
     seen: dict[str, object] = {}
 

@@ -37,10 +37,11 @@ import pygame  # noqa: E402
 import trio  # noqa: E402
 
 from . import display, nav  # noqa: E402
+from .logs import log_to_file  # noqa: E402
 from .router import route  # noqa: E402
 from .scenes.base import Scene, Spawn  # noqa: E402
-from .settings import Settings, load_settings, save_settings  # noqa: E402
-from .text import Say, ui_words  # noqa: E402
+from .settings import Settings, load_settings, preferred_language, save_settings  # noqa: E402
+from .text import Say, catalogue, ui_words  # noqa: E402
 
 FPS = 60
 # A frame longer than this (the window was dragged, the laptop slept) counts as this long,
@@ -174,6 +175,7 @@ def run_window(*, lang: str | None = None, first: nav.Nav | Callable[[App], Scen
     """Open the window on the main menu (or where `first` leads, or on the scene
     `first(app)` makes) and play until it is closed. `lang` overrides the saved language
     for this run. The first run asks once for the name and the grammatical gender."""
+    log_to_file()
     loaded = load_settings()
     if loaded.problem:
         log.warning("settings unreadable, using the defaults: %s", loaded.problem)
@@ -270,11 +272,13 @@ def run_window(*, lang: str | None = None, first: nav.Nav | Callable[[App], Scen
 
 def main(interfaces: list[str] | None = None, lang: str | None = None) -> int:
     """The bare `zemlevlasnyk` command: the window on the main menu."""
+    words = lang or preferred_language()
     try:
         return run_window(interfaces=interfaces, lang=lang)
     except display.NoDisplay as exc:
-        print(f"zemlevlasnyk: {display.no_display_message(str(exc))}", file=sys.stderr)
+        log.warning("no display: %s", exc)
+        print(f"zemlevlasnyk: {display.no_display_message(exc, words)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("zemlevlasnyk: interrupted", file=sys.stderr)
+        print(f"zemlevlasnyk: {catalogue(words)['commands']['interrupted']}", file=sys.stderr)
         return 130

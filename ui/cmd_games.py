@@ -56,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
     folder = data_dir() / GAMES_DIR
     if args.prune is not None:
         if args.prune < 0:
-            raise UserError(f"--prune {args.prune}: the number of days cannot be negative")
+            raise UserError(words["bad_days"].format(days=args.prune))
         try:
             pruned = prune_finished(folder, days=args.prune) if folder.is_dir() else []
         except SaveGameError as exc:

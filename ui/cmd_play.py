@@ -6,6 +6,7 @@ With no display to open a window on, it says so in one line and exits 2 (as does
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 
 from zemlevlasnyk.ui.cli import UserError, command_help
@@ -15,14 +16,19 @@ DEFAULT_OPPONENTS = 3
 
 
 def seed_arg(text: str) -> int:
-    """A --seed value: a whole number the game can use, or a clear argparse error."""
+    """A --seed value: a whole number the game can use, or a clear argparse error (in the
+    language of the settings: argparse reads it before --lang)."""
+    from zemlevlasnyk.ui.settings import preferred_language
+    from zemlevlasnyk.ui.text import catalogue
     from zemlevlasnyk.ui.vs_computer import MAX_SEED
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        words = catalogue(preferred_language())["commands"]["seed"]
+        raise argparse.ArgumentTypeError(words["not_whole"].format(text=repr(text))) from None
     if not 0 <= value <= MAX_SEED:
-        raise argparse.ArgumentTypeError(f"{value} is not between 0 and {MAX_SEED}")
+        words = catalogue(preferred_language())["commands"]["seed"]
+        raise argparse.ArgumentTypeError(words["out_of_range"].format(value=value, max=MAX_SEED))
     return value
 
 
@@ -44,16 +50,21 @@ def run(args: argparse.Namespace) -> int:
     from zemlevlasnyk.ui import nav
     from zemlevlasnyk.ui.app import run_window
     from zemlevlasnyk.ui.display import NoDisplay, no_display_message
+    from zemlevlasnyk.ui.settings import preferred_language
+    from zemlevlasnyk.ui.text import catalogue
     from zemlevlasnyk.ui.vs_computer import MAX_OPPONENTS, default_level, offered_levels
 
+    lang = args.lang or preferred_language()
+    words = catalogue(lang)["commands"]
     level = args.level or default_level()
     if level not in offered_levels():
-        raise UserError(f"--level {level!r}: no such computer level; available: {', '.join(offered_levels())}")
+        raise UserError(words["play"]["no_level"].format(level=repr(level), levels=", ".join(offered_levels())))
     if not 1 <= args.opponents <= MAX_OPPONENTS:
-        raise UserError(f"--opponents {args.opponents}: choose 1, 2 or 3")
+        raise UserError(words["play"]["opponents"].format(n=args.opponents))
     first = nav.PlayComputer((args.name or "").strip() or None, args.opponents, level, args.seed)
     try:
         return run_window(lang=args.lang, first=first, interfaces=getattr(args, "interface", None))
     except NoDisplay as exc:
-        raise UserError(no_display_message(str(exc))) from None
+        logging.getLogger(__name__).warning("no display: %s", exc)
+        raise UserError(no_display_message(exc, lang)) from None
 

@@ -9,8 +9,11 @@ from __future__ import annotations
 import os
 import sys
 import warnings
+from enum import StrEnum
 
 import pygame
+
+from .text import catalogue
 
 # The window opens at this size when the screen has room; layouts hold down to MIN_SIZE
 # (text scales with the window, see `theme.Sizes`).
@@ -25,13 +28,28 @@ SCREEN_SHARE = 0.9
 HEADLESS_DRIVERS = ("offscreen", "dummy")
 
 
+class Why(StrEnum):
+    """Why there is no screen (each has its words in the catalogues' commands.window)."""
+
+    NO_SESSION = "no_session"      # neither DISPLAY nor WAYLAND_DISPLAY
+    NO_VIDEO = "no_video"          # SDL could not open a video device
+    HEADLESS = "headless"          # SDL found only a driver without a screen
+    CLOSED = "closed"              # the window is gone
+
+
 class NoDisplay(Exception):
-    """No screen to open a window on."""
+    """No screen to open a window on: `why`, and SDL's own words (for the log) in `detail`."""
+
+    def __init__(self, why: Why, detail: str = "") -> None:
+        super().__init__(f"{why.value}: {detail}" if detail else why.value)
+        self.why = why
+        self.detail = detail
 
 
-def no_display_message(detail: str) -> str:
-    return (f"no display to open the game window on ({detail}); run it in a desktop session "
-            "(with DISPLAY or WAYLAND_DISPLAY set), or see `zemlevlasnyk --help` for headless commands")
+def no_display_message(error: NoDisplay, lang: str) -> str:
+    """The one line a command prints when there is no screen (the detail goes to the log)."""
+    words = catalogue(lang)["commands"]["window"]
+    return str(words["no_display"].format(why=words["why"][error.why.value]))
 
 
 def first_size(screen: tuple[int, int] | None) -> tuple[int, int]:
@@ -56,7 +74,7 @@ def open_window(*, fullscreen: bool = False) -> pygame.Surface:
     requested = os.environ.get("SDL_VIDEODRIVER")
     if sys.platform.startswith("linux") and not (requested or os.environ.get("DISPLAY")
                                                  or os.environ.get("WAYLAND_DISPLAY")):
-        raise NoDisplay("neither DISPLAY nor WAYLAND_DISPLAY is set")
+        raise NoDisplay(Why.NO_SESSION)
     try:
         pygame.display.init()
         pygame.font.init()
@@ -64,11 +82,11 @@ def open_window(*, fullscreen: bool = False) -> pygame.Surface:
         surface = pygame.display.set_mode(first_size(screens[0] if screens else None), pygame.RESIZABLE)
     except pygame.error as exc:
         pygame.quit()
-        raise NoDisplay(str(exc) or "no video device") from None
+        raise NoDisplay(Why.NO_VIDEO, str(exc)) from None
     driver = pygame.display.get_driver()
     if driver in HEADLESS_DRIVERS and driver != requested:
         pygame.quit()
-        raise NoDisplay(f"SDL found only its {driver!r} video driver")
+        raise NoDisplay(Why.HEADLESS, driver)
     _window().minimum_size = MIN_SIZE
     if fullscreen:
         set_fullscreen(True)
@@ -80,7 +98,7 @@ def surface() -> pygame.Surface:
     """The window's surface now (full screen and resizing may replace it)."""
     current = pygame.display.get_surface()
     if current is None:
-        raise NoDisplay("the window is closed")
+        raise NoDisplay(Why.CLOSED)
     return current
 
 

@@ -44,7 +44,7 @@ from zemlevlasnyk.engine.events import (
     TurnStarted,
 )
 
-from .text import GROUP_SEPARATOR, catalogue, money
+from .text import GROUP_SEPARATOR, catalogue, form, money
 
 # An amount written in a ruleset's text with plain spaces between its groups ("20 000").
 _AMOUNT_GROUP = re.compile(r"(?<=\d) (?=\d{3}(?!\d))")
@@ -56,8 +56,10 @@ TOLD_ELSEWHERE = frozenset({"purchase", "auction", "building", "building_sold", 
 
 
 def narrate(rules: Ruleset, e: Event, lang: str = "uk",
-            names: Sequence[str] | None = None) -> str | None:
-    """One line for one event, or None for events that are not worth a line."""
+            names: Sequence[str] | None = None, genders: Sequence[str | None] | None = None) -> str | None:
+    """One line for one event, or None for events that are not worth a line. `genders`:
+    each seat's grammatical gender, for sentences that agree with it (None: the wording
+    that needs none)."""
     kind = e.TYPE
     if kind in SILENT or (isinstance(e, Paid) and e.reason in TOLD_ELSEWHERE):
         return None
@@ -142,7 +144,10 @@ def narrate(rules: Ruleset, e: Event, lang: str = "uk",
             f["seat"] = who(e.seat)
         case DrawCancelled():
             f["seat"] = who(e.by_seat)
-    return str(t[template].format(**f))
+    seat = getattr(e, "seat", None)
+    gender = genders[seat] if genders is not None and isinstance(seat, int) and seat < len(genders) else None
+    count = e.cards if isinstance(e, DeckReshuffled) else None
+    return form(lang, t[template], n=count, gender=gender).format(**f)
 
 
 def card_text(rules: Ruleset, card_id: str, lang: str) -> str:

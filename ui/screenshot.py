@@ -81,8 +81,9 @@ def build_scene(app: App, name: str, seed: int) -> Scene:
     from .scenes.menu import MenuScene
     from .scenes.results import ResultsScene
     from .scenes.setup import SetupScene
-    from .scenes.table import TableScene, display_names
+    from .scenes.table import TableScene
     from .scenes.trade import TradeScene
+    from .seats import display_names
     if name in ("friends", "lobby"):
         from .screenshot_friends import friends_scene, lobby_scene
         return (friends_scene if name == "friends" else lobby_scene)(app, seed)
@@ -96,7 +97,7 @@ def build_scene(app: App, name: str, seed: int) -> Scene:
     elif name == "results":
         table = warm_table(seed=seed, lang=app.lang, until=lambda t: False, opponents=2)
         out = [e.seat for e in table.take_events() if isinstance(e, Eliminated)]
-        names = display_names(table, _ui(app))
+        names = display_names(table.players, _ui(app))
         app.push(ResultsScene(app, table, names, out, again=nav.PlayComputer(names[table.me], 2, SCREENSHOT_LEVEL)))
         return app.top
     else:

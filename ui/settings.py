@@ -93,6 +93,12 @@ def _language_of(name: str) -> str:
     return "uk" if name.lower().startswith("uk") else "en"
 
 
+def preferred_language(folder: Path | None = None) -> str:
+    """The language the person chose in the window, else the system's (for the commands'
+    messages, when no --lang is given)."""
+    return load_settings(folder).settings.lang
+
+
 def settings_path(folder: Path | None = None) -> Path:
     return (folder or data_dir()) / SETTINGS_FILE
 

@@ -22,6 +22,7 @@ from zemlevlasnyk.p2p.wire import PROTOCOL_VERSION
 from .. import clipboard, nav, theme
 from ..fonts import Face
 from ..nearby import NearbyTables
+from ..text import form
 from ..widgets import Button, Style, TextField, draw_text, fit_line, panel, text_width, wrap
 from .base import Scene, SceneHost
 
@@ -261,7 +262,8 @@ class FriendsScene(Scene):
             host = self.f["hosted_by"].format(host=table.host_name, key=table.fingerprint)
             draw_text(surface, fit_line(host, theme.SMALL, room), (text_left, row.top + 34), theme.SMALL,
                       theme.INK_SOFT)
-            facts = " · ".join((self.f["seats"].format(taken=table.seats_taken, all=table.seats),
+            seats = form(self.app.lang, self.f["seats"], n=table.seats).format(taken=table.seats_taken, all=table.seats)
+            facts = " · ".join((seats,
                                 self.f["phase"].get(table.phase.value, table.phase.value),
                                 self.f["clock_on"] if table.clock else self.f["clock_off"]))
             draw_text(surface, fit_line(facts, theme.SMALL, room), (text_left, row.top + 54), theme.SMALL, theme.INK)

@@ -15,6 +15,7 @@ import pygame
 from .. import clipboard, nav, theme
 from ..fonts import Face
 from ..net_table import NetSession, NetTable
+from ..text import form
 from ..vs_computer import offered_levels
 from ..widgets import Button, Style, draw_text, fit_line, flow, panel, text_width, wrap
 from .base import Scene, SceneHost
@@ -207,6 +208,7 @@ class LobbyScene(Scene):
                           anchor="midleft")
                 continue
             pygame.draw.circle(surface, theme.player_colour(seat.colour), (row.left + 26, row.centery), 11)
+            gender = self.app.settings.gender if seat.mine else None
             marks = [self.l["you"]] if seat.mine else []
             if seat.host_filled and seat.bot is None:
                 marks.append(self.l["host_mark"])
@@ -219,9 +221,9 @@ class LobbyScene(Scene):
             elif not seat.connected:
                 status, ink = self.l["away"], theme.MONEY_LOSS
             elif seat.ready:
-                status, ink = "✓ " + self.l["ready"], theme.MONEY_GAIN
+                status, ink = "✓ " + form(self.app.lang, self.l["ready"], gender=gender), theme.MONEY_GAIN
             else:
-                status, ink = self.l["not_ready"], theme.INK_SOFT
+                status, ink = form(self.app.lang, self.l["not_ready"], gender=gender), theme.INK_SOFT
             draw_text(surface, status, (row.left + 48, row.bottom - 6), theme.SMALL, ink, Face.BOLD, "bottomleft")
         if self.session.is_host:
             y = top + 4 * SEAT_ROW + 20

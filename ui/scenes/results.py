@@ -10,8 +10,9 @@ from zemlevlasnyk.engine import holdings
 
 from .. import nav, theme
 from ..fonts import Face
+from ..seats import display_genders, display_names
 from ..table_view import TableView
-from ..text import money
+from ..text import form, money
 from ..widgets import Button, Style, draw_text, panel
 from .base import Scene, SceneHost
 
@@ -43,6 +44,7 @@ class ResultsScene(Scene):
         super().__init__(app)
         self.table = table
         self.again_to = again
+        self.genders = display_genders(table.players, self.t, me=table.me, gender=app.settings.gender)
         self.names = list(names)
         self.order = standings(table, eliminated)
         self.again = Button(self.t["play_again"], AGAIN, style=Style.PRIMARY)
@@ -50,7 +52,9 @@ class ResultsScene(Scene):
         self.card = pygame.Rect(0, 0, *CARD_SIZE)
 
     def relabel(self) -> None:
-        """The language changed: the buttons (the rest is read from `t` when drawn)."""
+        """The language changed: the buttons, the computer players' names (the rest is read
+        from `t` when drawn)."""
+        self.names = display_names(self.table.players, self.t) if self.names else self.names
         self.again.label = self.t["play_again"]
         self.menu.label = self.t["back_to_menu"]
 
@@ -104,7 +108,7 @@ class ResultsScene(Scene):
             pygame.draw.circle(surface, theme.player_colour(player.colour), (left + 50, y + 18), 9)
             name = self.names[seat] + (f"  ({self.t['you']})" if seat == self.table.me else "")
             draw_text(surface, name, (left + 68, y + 8), theme.BODY, ink, Face.BOLD)
-            cash = money(game.cash[seat]) if alive else self.t["out"]
+            cash = money(game.cash[seat]) if alive else form(self.app.lang, self.t["out"], gender=self.genders[seat])
             worth = money(holdings.net_worth(game, seat)) if alive else "—"
             draw_text(surface, cash, (right - 150, y + 8), theme.BODY, ink, anchor="topright")
             draw_text(surface, worth, (right, y + 8), theme.BODY, ink, Face.BOLD, "topright")

@@ -27,8 +27,9 @@ from ..deed import deed_height, draw_deed, layout_deed
 from ..fonts import Face
 from ..narrate import narrate
 from ..net_table import NetTable
+from ..seats import display_genders, display_names
 from ..table_view import TableView
-from ..text import Say, money
+from ..text import Say, form, money
 from ..tokens import TokenAnimator
 from ..widgets import Button, Stepper, Style, draw_text, flow, panel, scrim, text_width, wrap
 from .base import Scene, SceneHost
@@ -74,19 +75,14 @@ CANCEL = Intent("cancel")
 CONFIRM_LEAVE = Intent("confirm_leave")
 
 
-def display_names(table: TableView, t: dict[str, Any]) -> list[str]:
-    """The person's own name; the computer players named from the catalogue."""
-    bots = iter(t["bot_names"])
-    return [p.name if p.bot is None else next(bots, p.name) for p in table.players]
-
-
 class TableScene(Scene):
     def __init__(self, app: SceneHost, table: TableView) -> None:
         super().__init__(app)
         self.table = table
         self.game = table.game
         self.me = table.me
-        self.names = display_names(table, self.t)
+        self.names = display_names(table.players, self.t)
+        self.genders = display_genders(table.players, self.t, me=table.me, gender=app.settings.gender)
         self.animator = TokenAnimator(self.game.pos, self.game.rules.size)
         # What the feed tells, kept unworded (an engine event, or a message) so that it is
         # told again in a language chosen later; with the seat it concerns.
@@ -274,7 +270,7 @@ class TableScene(Scene):
         """A feed entry in the language shown now (None: an event not worth a line)."""
         if isinstance(item, Say):
             return self.say(item)
-        return narrate(self.game.rules, item, self.app.lang, self.names)
+        return narrate(self.game.rules, item, self.app.lang, self.names, self.genders)
 
     def feed_texts(self) -> list[str]:
         """Every feed entry as worded now, oldest first."""
@@ -282,7 +278,8 @@ class TableScene(Scene):
 
     def relabel(self) -> None:
         """The language changed: computer players' names, buttons, the feed and the board."""
-        self.names = display_names(self.table, self.t)
+        self.names = display_names(self.table.players, self.t)
+        self.genders = display_genders(self.table.players, self.t, me=self.me, gender=self.app.settings.gender)
         self.menu_button.label = self.t["menu"]
         self.settings_button.label = self.t["menu_settings"]
         self._ask(self.confirm)
@@ -579,7 +576,7 @@ class TableScene(Scene):
             if game.jailed[seat]:
                 status.append(self.t["in_jail"])
             if not alive:
-                status = [self.t["out"]]
+                status = [form(self.app.lang, self.t["out"], gender=self.genders[seat])]
             draw_text(surface, " · ".join(status), (row.left + 40, row.bottom - 4), theme.TINY + 1, theme.INK_SOFT,
                       anchor="bottomleft")
             cash = draw_text(surface, money(game.cash[seat]) if alive else "—", (row.right - 8, row.top + 3),
