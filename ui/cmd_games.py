@@ -27,7 +27,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--all", action="store_true", help="list finished games too")
     p.add_argument("--prune", type=int, metavar="DAYS", nargs="?", const=_PRUNE_DEFAULT_DAYS,
                    help=f"remove finished games not touched for DAYS days (default {_PRUNE_DEFAULT_DAYS})")
-    p.add_argument("--lang", choices=LANGUAGES, default="uk", help="language (default uk)")
+    p.add_argument("--lang", choices=LANGUAGES, help="language (default: as in the settings, at first the system's)")
     p.set_defaults(func=run)
 
 
@@ -51,8 +51,10 @@ def _row(game: GameFile, words: dict[str, Any]) -> str:
 def run(args: argparse.Namespace) -> int:
     from zemlevlasnyk.p2p.identity import data_dir
     from zemlevlasnyk.p2p.savegame import GAMES_DIR, SaveGameError, list_games, prune_finished
+    from zemlevlasnyk.ui.settings import preferred_language
 
-    words: dict[str, Any] = catalogue(args.lang)["commands"]["games"]
+    lang = args.lang or preferred_language()
+    words: dict[str, Any] = catalogue(lang)["commands"]["games"]
     folder = data_dir() / GAMES_DIR
     if args.prune is not None:
         if args.prune < 0:
@@ -60,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             pruned = prune_finished(folder, days=args.prune) if folder.is_dir() else []
         except SaveGameError as exc:
-            raise UserError(problem_text(exc, args.lang)) from None
+            raise UserError(problem_text(exc, lang)) from None
         print(words["pruned"].format(days=args.prune, count=len(pruned)))
     games = [g for g in list_games(folder) if args.all or not g.finished]
     if not games:
@@ -69,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
     print(words["title_all" if args.all else "title"].format(folder=folder))
     for game in games:
         if game.problem is not None:
-            print("  " + words["unreadable"].format(name=game.path.name, problem=problem_text(game.problem, args.lang)))
+            print("  " + words["unreadable"].format(name=game.path.name, problem=problem_text(game.problem, lang)))
         else:
             print(_row(game, words))
     return 0
