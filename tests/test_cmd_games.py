@@ -49,7 +49,7 @@ def test_games_lists_unfinished_games_with_players_records_and_size(data: Path, 
     assert main(["games", "--all", "--lang", "en"]) == 0
     out = capsys.readouterr().out
     assert "ffffffffffffffff" in out and "(finished)" in out
-    assert main(["games"]) == 0
+    assert main(["games", "--lang", "uk"]) == 0
     assert "Незавершені ігри" in capsys.readouterr().out
 
 
