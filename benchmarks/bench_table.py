@@ -24,12 +24,14 @@ import trio
 from nacl.signing import SigningKey  # noqa: E402
 
 from zemlevlasnyk.p2p.client import PeerClient  # noqa: E402
-from zemlevlasnyk.p2p.host import Phase, TableHost  # noqa: E402
+from zemlevlasnyk.p2p.driver import TableConfig, prepare  # noqa: E402
+from zemlevlasnyk.p2p.host import Phase  # noqa: E402
 from zemlevlasnyk.p2p.identity import COLOURS, Profile  # noqa: E402
-from zemlevlasnyk.p2p.links import Invite, parse_invite  # noqa: E402
+from zemlevlasnyk.p2p.links import parse_invite  # noqa: E402
+from zemlevlasnyk.p2p.messages import Act  # noqa: E402
 from zemlevlasnyk.p2p.peer import Applied, Outgoing, TablePeer  # noqa: E402
 from zemlevlasnyk.p2p.policy import make_policy  # noqa: E402
-from zemlevlasnyk.p2p.serve import HostServer  # noqa: E402
+from zemlevlasnyk.p2p.records import split_record  # noqa: E402
 
 PEERS = 4
 # Roughly what one action message weighs on the wire (a signed envelope).
@@ -71,7 +73,9 @@ async def echo_round_trips(count: int) -> list[float]:
 async def one_table(moves: int, seed: int) -> list[float]:
     """Play up to `moves` moves at a fresh table; the latency of each."""
     rng = random.Random(seed)
-    core = TableHost(Profile("Host", "red", SigningKey(b"\x7f" * 32)), clock=False, auto_start_at=PEERS)
+    handle = prepare(TableConfig(Profile("Host", "red", SigningKey(b"\x7f" * 32)), clock=False,
+                                 auto_start_at=PEERS, bind="127.0.0.1"))
+    core = handle.core
     peers = [TablePeer(_profile(n), table=core.table, host_key=core.profile.public_key) for n in range(PEERS)]
     policy = make_policy("random", seed)
     samples: list[float] = []
@@ -83,9 +87,8 @@ async def one_table(moves: int, seed: int) -> list[float]:
             arrived.set()
 
     async with trio.open_nursery() as nursery:
-        server = HostServer(core)
-        port = await nursery.start(lambda task_status: server.serve(bind="127.0.0.1", port=0, task_status=task_status))
-        invite = Invite("127.0.0.1", port, core.table, core.profile.public_key, core.join_secret)
+        await nursery.start(handle.run)
+        invite = handle.invite
         clients = [PeerClient(p, invite, on_output=watch) for p in peers]
         for client in clients:
             nursery.start_soon(client.run)
@@ -124,11 +127,11 @@ async def peer_process(link: str, index: int, moves: int) -> None:
 
     def watch(out) -> None:
         now = time.perf_counter()
-        if isinstance(out, Outgoing) and out.message.get("t") == "act":
-            sent[out.message["sig"]] = now
+        if isinstance(out, Outgoing) and isinstance(out.message, Act):
+            sent[out.message.signed["sig"]] = now
         elif isinstance(out, Applied):
-            applied[out.record["seq"]] = now
-            if out.record["seq"] >= moves:
+            applied[out.seq] = now
+            if out.seq >= moves:
                 done.set()
 
     async with trio.open_nursery() as nursery:
@@ -142,11 +145,12 @@ async def peer_process(link: str, index: int, moves: int) -> None:
 
 
 async def processes_table(moves: int) -> list[float]:
-    core = TableHost(Profile("Host", "red", SigningKey(b"\x7f" * 32)), clock=False, auto_start_at=PEERS)
+    handle = prepare(TableConfig(Profile("Host", "red", SigningKey(b"\x7f" * 32)), clock=False,
+                                 auto_start_at=PEERS, bind="127.0.0.1"))
+    core = handle.core
     async with trio.open_nursery() as nursery:
-        server = HostServer(core)
-        port = await nursery.start(lambda task_status: server.serve(bind="127.0.0.1", port=0, task_status=task_status))
-        link = Invite("127.0.0.1", port, core.table, core.profile.public_key, core.join_secret).to_link()
+        await nursery.start(handle.run)
+        link = handle.invite.to_link()
         procs = [await trio.lowlevel.open_process(
             [sys.executable, __file__, "--peer", link, "--index", str(n), "--moves", str(moves)],
             stdout=subprocess.PIPE) for n in range(PEERS)]
@@ -165,8 +169,9 @@ async def processes_table(moves: int) -> list[float]:
         nursery.cancel_scope.cancel()
     sent = {sig: t for out in outputs for sig, t in out["sent"].items()}
     samples = []
-    for record in core.records[1:moves + 1]:
-        act = record["act"]
+    for data in core.records[1:moves + 1]:
+        record = json.loads(split_record(data)[0])
+        act = record.get("act")
         if act is None or act["sig"] not in sent:
             continue
         seq = str(record["seq"])

@@ -1,7 +1,7 @@
 """Table chat rules: how long a line may be and how fast one person may send them."""
 from __future__ import annotations
 
-from zemlevlasnyk.p2p.errors import Code, Rejected
+from zemlevlasnyk.p2p.errors import Code, local
 
 # A few sentences; longer text belongs somewhere else than beside the board.
 MAX_CHAT_CHARS = 300
@@ -11,14 +11,15 @@ CHAT_REFILL_SECONDS = 2.0
 
 
 def clean_text(text: object) -> str:
-    """The line as shown to everyone; `Rejected` when it is empty or too long."""
+    """The line as shown to everyone; `LocalProtocolError` when it is empty or too long
+    (the host's router makes it the sender's fault when a peer sent it)."""
     if not isinstance(text, str):
-        raise Rejected(Code.BAD_MESSAGE, "chat text must be a string")
+        raise local(Code.BAD_MESSAGE, "chat text must be a string")
     cleaned = "".join(ch for ch in text if ch.isprintable()).strip()
     if len(cleaned) > MAX_CHAT_CHARS:
-        raise Rejected(Code.CHAT_TOO_LONG, f"chat lines are at most {MAX_CHAT_CHARS} characters")
+        raise local(Code.CHAT_TOO_LONG, f"chat lines are at most {MAX_CHAT_CHARS} characters")
     if not cleaned:
-        raise Rejected(Code.BAD_MESSAGE, "empty chat line")
+        raise local(Code.BAD_MESSAGE, "empty chat line")
     return cleaned
 
 
@@ -30,10 +31,12 @@ class RateLimiter:
         self._refill = refill_seconds
         self._buckets: dict[str, tuple[float, float]] = {}
 
-    def take(self, sender: str, now: float) -> None:
+    def allow(self, sender: str, now: float) -> bool:
+        """Whether `sender` may say one more line now (it is counted when it may)."""
         tokens, last = self._buckets.get(sender, (float(self._burst), now))
         tokens = min(float(self._burst), tokens + (now - last) / self._refill)
         if tokens < 1.0:
             self._buckets[sender] = (tokens, now)
-            raise Rejected(Code.CHAT_RATE, "too many chat lines: wait a moment")
+            return False
         self._buckets[sender] = (tokens - 1.0, now)
+        return True

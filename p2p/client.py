@@ -1,66 +1,118 @@
 """The peer's trio adapter: dials the host, feeds `TablePeer`, sends what it answers.
 
-It appends every record to the log file as it arrives, and when the connection drops
-mid-game it dials again with the same key and catches up from its last record.
+It tells its observer about the connection as well as the table: `Connected` when the host
+admits us (or answers again after a silence), `HostSilent` after `SILENT_SECONDS` without a
+word from the host (the window disables the move buttons), `Reconnecting(attempt)` while it
+dials again with backoff after `IDLE_SECONDS` of silence or a broken connection (a `busy`
+refusal is retried too), and `HostLost` when the host stayed unreachable for
+`HOST_LOST_SECONDS`: then `run` raises a remote `host_lost` error, never blaming this side.
+Every record is appended to the log file as it arrives, once (a rejoin's catch-up starts
+after our last record).
 """
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import trio
 
-from zemlevlasnyk.engine import canonical_json
-from zemlevlasnyk.p2p.errors import CheatingHost, Code, Fault, ProtocolError
+from zemlevlasnyk.p2p import messages
+from zemlevlasnyk.p2p.errors import CheatingHost, Code, ProtocolError, RemoteProtocolError, local, remote
 from zemlevlasnyk.p2p.handshake import PLAYING
+from zemlevlasnyk.p2p.limits import IDLE_SECONDS, PING_SECONDS, SILENT_SECONDS
 from zemlevlasnyk.p2p.links import Invite
-from zemlevlasnyk.p2p.peer import Arrived, Finished, HostCheated, HostError, Outgoing, PeerOutput, TablePeer
-from zemlevlasnyk.p2p.streams import IDLE_SECONDS, PING, PING_SECONDS, SecureStream, dial, open_table
+from zemlevlasnyk.p2p.peer import Admitted, Arrived, Finished, HostCheated, HostError, Outgoing, PeerOutput, TablePeer
+from zemlevlasnyk.p2p.streams import SecureStream, dial, open_table
 
-# Dial again this often, this many times, after losing the host mid-game: a laptop that
-# changes Wi-Fi access point is back within seconds; a minute covers a host restart.
-RECONNECT_DELAY_SECONDS = 1.0
-RECONNECT_ATTEMPTS = 60
+# Dialling again after losing the host: quickly at first (a Wi-Fi roam is back within a
+# second or two), then every few seconds; a minute covers a host laptop's restart.
+BACKOFF_SECONDS = (0.5, 1.0, 2.0, 4.0)
+BACKOFF_MAX_SECONDS = 5.0
+HOST_LOST_SECONDS = 60.0
+# A host too busy to take us (its connection budget is full) is asked again this often.
+BUSY_RETRY_SECONDS = 1.0
 # Host errors after which dialling again cannot help.
-_FINAL = {Code.REFUSED.value, Code.BAD_SECRET.value, Code.HOST_KEY_MISMATCH.value,
-          Code.VERSION.value, Code.WRONG_TABLE.value, Code.HANDSHAKE.value}
+_FINAL = {Code.REFUSED.value, Code.BAD_SECRET.value, Code.HOST_KEY_MISMATCH.value, Code.VERSION.value,
+          Code.WRONG_TABLE.value, Code.HANDSHAKE.value, Code.FLOOD.value}
+PING = messages.encode(messages.Ping())
+
+
+@dataclass(frozen=True, slots=True)
+class Connected:
+    """The host admitted us, or answers again after a silence."""
+
+
+@dataclass(frozen=True, slots=True)
+class HostSilent:
+    """The host said nothing for `SILENT_SECONDS`: moves wait until it answers."""
+
+
+@dataclass(frozen=True, slots=True)
+class Reconnecting:
+    """The connection is gone; dialling again (`attempt` 1, 2, ...)."""
+
+    attempt: int
+
+
+@dataclass(frozen=True, slots=True)
+class HostLost:
+    """The host stayed unreachable: the table cannot go on from here."""
+
+    message: str
+
+
+ClientOutput = PeerOutput | Connected | HostSilent | Reconnecting | HostLost
+
+
+def backoff(attempt: int) -> float:
+    return BACKOFF_SECONDS[attempt - 1] if attempt <= len(BACKOFF_SECONDS) else BACKOFF_MAX_SECONDS
 
 
 class PeerClient:
     def __init__(self, core: TablePeer, invite: Invite, *, want: str = PLAYING, log_path: Path | None = None,
-                 on_output: Callable[[PeerOutput], None] | None = None,
+                 on_output: Callable[[ClientOutput], None] | None = None,
                  connect: Callable[[], Awaitable[trio.abc.Stream]] | None = None) -> None:
         self.core = core
         self.connect = connect or (lambda: dial(invite))
         self.invite = invite
         self.want = want
         self.log_path = log_path
-        self.on_output = on_output
+        self.on_output = on_output or (lambda out: None)
         self._stream: SecureStream | None = None
+        self._admitted = False
+        self._logged = -1
 
-    async def send(self, message: dict[str, Any]) -> None:
-        """Send a message from whoever drives this peer (a person's window)."""
+    async def send(self, message: messages.PeerMessage | Outgoing | bytes) -> None:
+        """Send a message from whoever drives this peer (a person's window); bytes are
+        sent as they are."""
         if self._stream is None:
-            raise ProtocolError(Code.CLOSED, "not connected to the host", fault=Fault.LOCAL)
-        await self._stream.send(message)
+            raise local(Code.CLOSED, "not connected to the host")
+        if isinstance(message, bytes):
+            payload = message
+        else:
+            payload = message.payload if isinstance(message, Outgoing) else messages.encode(message)
+        await self._stream.send_encoded(payload)
 
     async def run(self) -> Finished:
         """Play until the game ends; `ProtocolError` (e.g. `CheatingHost`) if it cannot."""
-        failures = 0
+        attempt = 0
+        lost_at: float | None = None
         while True:
             try:
                 self._stream = await open_table(self.invite, self.core.profile, want=self.want,
                                                 last_seq=self.core.replica.seq, stream=await self.connect())
             except ProtocolError as exc:
-                if exc.code.value in _FINAL or self.core.replica.seq < 0:
+                if exc.code.value in _FINAL or (not self._admitted and exc.code is not Code.BUSY):
                     raise
-                failures += 1
-                if failures > RECONNECT_ATTEMPTS:
-                    raise
-                await trio.sleep(RECONNECT_DELAY_SECONDS)
+                attempt += 1
+                lost_at = trio.current_time() if lost_at is None else lost_at
+                self._give_up_after(lost_at)
+                self.on_output(Reconnecting(attempt))
+                await trio.sleep(BUSY_RETRY_SECONDS if exc.code is Code.BUSY else backoff(attempt))
                 continue
-            failures = 0
+            attempt, lost_at = 0, None
             try:
                 finished = await self._session(self._stream)
             finally:
@@ -69,7 +121,15 @@ class PeerClient:
                 self._stream = None
             if finished is not None:
                 return finished
-            await trio.sleep(RECONNECT_DELAY_SECONDS)
+            attempt, lost_at = 1, trio.current_time()
+            self.on_output(Reconnecting(attempt))
+            await trio.sleep(backoff(attempt))
+
+    def _give_up_after(self, lost_at: float) -> None:
+        if trio.current_time() - lost_at >= HOST_LOST_SECONDS:
+            why = f"the host has not answered for {HOST_LOST_SECONDS:g} s; the records so far are kept"
+            self.on_output(HostLost(why))
+            raise remote(Code.HOST_LOST, why)
 
     async def _session(self, stream: SecureStream) -> Finished | None:
         """One connection's worth of play; None when the connection was lost."""
@@ -87,38 +147,49 @@ class PeerClient:
 
     @staticmethod
     async def _ping(stream: SecureStream) -> None:
-        try:
+        with contextlib.suppress(trio.BrokenResourceError, trio.ClosedResourceError, OSError):
             while True:
                 await trio.sleep(PING_SECONDS)
-                await stream.send(PING)
-        except (trio.BrokenResourceError, trio.ClosedResourceError, OSError):
-            return
+                await stream.send_encoded(PING)
 
     async def _play(self, stream: SecureStream) -> Finished | None:
+        silent = False
         try:
             while True:
-                with trio.move_on_after(IDLE_SECONDS) as idle:
-                    message = await stream.receive()
-                if idle.cancelled_caught or message is None:
-                    return None  # the host went silent, or hung up
-                for out in self.core.receive(message, trio.current_time()):
+                wait = IDLE_SECONDS - SILENT_SECONDS if silent else SILENT_SECONDS
+                with trio.move_on_after(wait) as quiet:
+                    payload = await stream.receive_bytes()
+                if quiet.cancelled_caught:
+                    if silent:
+                        return None  # silent for IDLE_SECONDS: the connection is dead
+                    silent = True
+                    self.on_output(HostSilent())
+                    continue
+                if payload is None:
+                    return None  # the host hung up
+                if silent:
+                    silent = False
+                    self.on_output(Connected())
+                for out in self.core.receive(payload, trio.current_time()):
                     finished = await self._handle(stream, out)
                     if finished is not None:
                         return finished
         except (trio.BrokenResourceError, trio.ClosedResourceError, OSError):
             return None
-        except ProtocolError as exc:
-            if exc.fault is Fault.REMOTE and not isinstance(exc, CheatingHost) and self.core.replica.seq >= 0:
-                return None  # a broken connection mid-game: dial again
+        except RemoteProtocolError as exc:
+            if not isinstance(exc, CheatingHost) and self._admitted:
+                return None  # a broken connection (a garbled frame): dial again
             raise
 
     async def _handle(self, stream: SecureStream, out: PeerOutput) -> Finished | None:
-        if self.on_output is not None:
-            self.on_output(out)
+        self.on_output(out)
         if isinstance(out, Outgoing):
-            await stream.send(out.message)
+            await stream.send_encoded(out.payload)
+        elif isinstance(out, Admitted):
+            self._admitted = True
+            self.on_output(Connected())
         elif isinstance(out, Arrived):
-            self._log(out.record)
+            self._log(out)
         elif isinstance(out, HostCheated):
             raise out.error
         elif isinstance(out, HostError):
@@ -126,19 +197,19 @@ class PeerClient:
                 code = Code(out.code)
             except ValueError:
                 code = Code.CLOSED
-            if out.code in _FINAL or self.core.replica.seq < 0:
-                raise ProtocolError(code, f"the host hung up: {out.message}", fault=Fault.REMOTE)
+            if out.code in _FINAL or not self._admitted:
+                raise remote(code, f"the host hung up: {out.message}")
         elif isinstance(out, Finished):
-            try:
-                await stream.send({"t": "bye", "seq": self.core.replica.seq, "state": out.state_hash})
-            except (trio.BrokenResourceError, trio.ClosedResourceError, OSError):
-                pass
+            with contextlib.suppress(trio.BrokenResourceError, trio.ClosedResourceError, OSError):
+                await stream.send_encoded(messages.encode(messages.Bye(self.core.replica.seq, out.state_hash)))
             return out
         return None
 
-    def _log(self, record: dict[str, Any]) -> None:
-        if self.log_path is None:
+    def _log(self, arrived: Arrived) -> None:
+        if self.log_path is None or arrived.seq <= self._logged:
             return
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
         with self.log_path.open("ab") as log:
-            log.write(canonical_json(record) + b"\n")
+            log.write(arrived.wire + b"\n")
+        self._logged = arrived.seq
+

@@ -1,48 +1,60 @@
-"""The decision clock: a deadline per pending decision, kept by the host.
+"""The decision clock: when each pending decision began, on the records' signed times.
 
-Times are plain floats from whoever drives the host (trio's clock in the adapter, so trio's
-`MockClock` makes the tests instant). A decision keeps its deadline while it stays pending
-and its seat does nothing; a seat that acts, or a decision that is new, gets a fresh one.
+Times are the records' `at` values: integer milliseconds since the start record, so the
+host (which stamps them) and every peer (which reads them) run exactly the same rule. A
+decision keeps its start while it stays pending and its seat does nothing; a seat that
+acts, or a decision that is new, starts afresh. The host times out a decision once
+`DECISION_MS` have passed since its start; a peer checks each timeout against its own
+replay of this rule (`p2p.records.Replica`), so a host that runs a clock out early is
+caught from signed data alone, never from when bytes happened to arrive.
 """
 from __future__ import annotations
 
 from collections.abc import Iterable
 
 # The table rules' 30-second clock.
-DECISION_SECONDS = 30.0
+DECISION_MS = 30_000
 
 
 class DecisionClock:
-    def __init__(self, *, seconds: float = DECISION_SECONDS) -> None:
-        self.seconds = seconds
-        self._deadlines: dict[tuple[int, str], float] = {}
+    def __init__(self, *, ms: int = DECISION_MS) -> None:
+        self.ms = ms
+        self._since: dict[tuple[int, str], int] = {}
 
-    def update(self, pending: Iterable[tuple[int, str]], *, actor: int | None, now: float,
+    def update(self, pending: Iterable[tuple[int, str]], *, actor: int | None, at: int,
                timed: set[int] | None = None) -> None:
-        """After a record: `pending` decisions, `actor` the seat that just acted.
-
-        `timed` limits the clock to those seats (None: every pending seat)."""
-        fresh: dict[tuple[int, str], float] = {}
+        """After a change of state at time `at`: `pending` decisions, `actor` the seat that
+        just acted. `timed` limits the clock to those seats (None: every pending seat); a
+        seat that becomes timed starts counting at `at`."""
+        fresh: dict[tuple[int, str], int] = {}
         for decision in pending:
             seat = decision[0]
             if timed is not None and seat not in timed:
                 continue
-            old = self._deadlines.get(decision)
-            fresh[decision] = old if old is not None and seat != actor else now + self.seconds
-        self._deadlines = fresh
+            old = self._since.get(decision)
+            fresh[decision] = old if old is not None and seat != actor else at
+        self._since = fresh
 
-    def expired(self, now: float) -> list[int]:
-        """Seats whose decision ran out, earliest first."""
-        due = sorted((t, seat) for (seat, _), t in self._deadlines.items() if t <= now)
+    def since(self, seat: int) -> int | None:
+        """When the seat's (earliest) pending decision began counting, if it is timed."""
+        return min((t for (s, _), t in self._since.items() if s == seat), default=None)
+
+    def expired(self, at: int) -> list[int]:
+        """Seats whose decision ran out by `at`, earliest first."""
+        due = sorted((t, seat) for (seat, _), t in self._since.items() if t + self.ms <= at)
         return [seat for _, seat in due]
 
-    def next_deadline(self) -> float | None:
-        return min(self._deadlines.values(), default=None)
+    def next_deadline(self) -> int | None:
+        """The earliest `at` at which a decision runs out."""
+        return min(self._since.values()) + self.ms if self._since else None
 
-    def remaining(self, now: float) -> list[dict[str, int]]:
-        """What peers are shown: each timed seat and the milliseconds it has left."""
-        return [{"seat": seat, "kind": kind, "ms": max(0, int((t - now) * 1000))}
-                for (seat, kind), t in sorted(self._deadlines.items())]
+    def remaining(self, at: int) -> dict[int, int]:
+        """Each timed seat and the milliseconds it has left at `at`."""
+        left: dict[int, int] = {}
+        for (seat, _), since in self._since.items():
+            ms = max(0, since + self.ms - at)
+            left[seat] = min(ms, left.get(seat, ms))
+        return left
 
     def clear(self) -> None:
-        self._deadlines = {}
+        self._since = {}

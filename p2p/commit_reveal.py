@@ -7,9 +7,11 @@ it, and is itself the commitment to the next. So the host cannot pick a secret l
 it knows what the next roll will be for. An action that needs chance gets the engine's
 `Entropy(seed)` with
 `seed = SHA-256(TAG_SEED || table id || seq (8 bytes, big-endian) || host secret || actor entropy)`.
-A peer's entropy is fresh and its own; the host's own and computer seats, and the clock,
-use the start entropy (the hash of every player's Ready entropy), unknown when the chain was
-made. Anyone holding the records can recompute every outcome.
+A peer's entropy is fresh and its own. An action the host applies itself (its own seat, a
+computer player, the clock) takes, while another person is connected, the contributions
+those people send after the host declared the action (`contributed_entropy`); at a table
+with nobody else it takes the start entropy (the hash of every player's Ready entropy).
+Anyone holding the records can recompute every outcome.
 """
 from __future__ import annotations
 
@@ -17,10 +19,11 @@ import hashlib
 import hmac
 import os
 
-TAG_COMMIT = b"zemlevlasnyk/v1/commit\n"
-TAG_SEEDED_CHAIN = b"zemlevlasnyk/v1/seeded-chain\n"
-TAG_SEED = b"zemlevlasnyk/v1/seed\n"
-TAG_START = b"zemlevlasnyk/v1/start-entropy\n"
+TAG_COMMIT = b"zemlevlasnyk/v2/commit\n"
+TAG_SEEDED_CHAIN = b"zemlevlasnyk/v2/seeded-chain\n"
+TAG_SEED = b"zemlevlasnyk/v2/seed\n"
+TAG_START = b"zemlevlasnyk/v2/start-entropy\n"
+TAG_CONTRIBUTED = b"zemlevlasnyk/v2/contributed-entropy\n"
 SECRET_BYTES = 32
 # Records one chain covers: a long game is a few thousand; making it takes ~60 ms. When it
 # runs out the host starts a new chain (announced in the record that uses its last secret).
@@ -70,6 +73,11 @@ class SecretChain:
 def start_entropy(ready_entropies: list[bytes]) -> bytes:
     """The entropy of actions the host applies itself: every Ready's entropy, hashed."""
     return hashlib.sha256(TAG_START + b"".join(ready_entropies)).digest()
+
+
+def contributed_entropy(entropies: list[bytes]) -> bytes:
+    """The entropy of a declared action: the people's contributions, in seat order, hashed."""
+    return hashlib.sha256(TAG_CONTRIBUTED + b"".join(entropies)).digest()
 
 
 def opens(commit_hex: str, secret: bytes) -> bool:

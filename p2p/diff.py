@@ -34,7 +34,7 @@ def _diff(old: Any, new: Any, path: Path, edits: list[list[Any]]) -> None:
             else:
                 edits.append([path + [key], new[key]])
     elif isinstance(old, list) and len(old) == len(new):
-        for index, (a, b) in enumerate(zip(old, new)):
+        for index, (a, b) in enumerate(zip(old, new, strict=True)):
             _diff(a, b, path + [index], edits)
     else:
         edits.append([path, new])
@@ -62,7 +62,8 @@ def apply_diff(state: Any, diff: Any) -> Any:
             if not isinstance(parent, dict) or last not in parent:
                 raise ValueError(f"cannot delete {path!r}")
             del parent[last]
-        elif isinstance(parent, dict) and isinstance(last, str) or isinstance(parent, list) and _is_index(last) and last < len(parent):
+        elif (isinstance(parent, dict) and isinstance(last, str)
+              or isinstance(parent, list) and _is_index(last) and last < len(parent)):
             parent[last] = _copy(edit[1])
         else:
             raise ValueError(f"cannot set {path!r}")

@@ -1,20 +1,27 @@
 """The table's typed errors: what went wrong (a wire code) and whose fault it is.
 
-Every failure on the table is a `ProtocolError` carrying a `Code` (the same string travels
-in `reject` and `error` messages, see docs/PROTOCOL.md) and a `Fault`: `local` when this
-program or its user misused something, `remote` when the other side sent something bad.
+As in h11, the class says whose fault: `LocalProtocolError` when this program or its user
+asked for something that cannot be done, `RemoteProtocolError` when the other side sent
+something it should not have. `CheatingHost` is the remote fault that ends trust in a
+host: a record that breaks the rules, forged or mis-chained. Every error carries a `Code`;
+the same string travels in `reject` and `error` messages (docs/PROTOCOL.md).
+
+Checks that serve both sides (a chat line's length, a name) raise `LocalProtocolError`;
+the host's router turns one raised on a peer's message into that peer's fault, as h11's
+`receive_data` does.
 """
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
+from typing import Any, ClassVar
 
 
-class Fault(str, Enum):
+class Fault(StrEnum):
     LOCAL = "local"
     REMOTE = "remote"
 
 
-class Code(str, Enum):
+class Code(StrEnum):
     """Wire codes for rejections and errors; their values are part of the protocol."""
 
     FRAME_TOO_LARGE = "frame_too_large"
@@ -35,45 +42,68 @@ class Code(str, Enum):
     ILLEGAL = "illegal"
     NOT_SEATED = "not_seated"
     NOT_NOW = "not_now"
+    TAKEN = "taken"
     CHAT_TOO_LONG = "chat_too_long"
     CHAT_RATE = "chat_rate"
+    RATE = "rate"
+    FLOOD = "flood"
     SLOW_PEER = "slow_peer"
+    REMOVED = "removed"
     CHEATING_HOST = "cheating_host"
+    HOST_LOST = "host_lost"
     CLOSED = "closed"
     BAD_LINK = "bad_link"
     BAD_PROFILE = "bad_profile"
 
 
 class ProtocolError(Exception):
-    """A failure on the table; `.fault` says whether we or the remote side are to blame."""
+    """A failure on the table; the subclass (and `.fault`) says who is to blame.
 
-    def __init__(self, code: Code, message: str, *, fault: Fault) -> None:
+    `ProtocolError(code, message, fault=...)` builds the subclass for that fault, so that
+    the class always agrees with `.fault`."""
+
+    fault: ClassVar[Fault]
+
+    def __new__(cls, *args: Any, fault: Fault | None = None, **kwargs: Any) -> ProtocolError:
+        if cls is ProtocolError:
+            if fault is None:
+                raise TypeError("a ProtocolError is local or remote: say which")
+            cls = LocalProtocolError if fault is Fault.LOCAL else RemoteProtocolError
+        return super().__new__(cls)
+
+    def __init__(self, code: Code, message: str, *, fault: Fault | None = None) -> None:
+        if fault is not None and fault is not self.fault:
+            raise TypeError(f"{type(self).__name__} is a {self.fault.value} fault, not {fault.value}")
         super().__init__(f"{code.value}: {message}")
         self.code = code
         self.message = message
-        self.fault = fault
 
 
-def remote(code: Code, message: str) -> ProtocolError:
-    """The other side sent something it should not have."""
-    return ProtocolError(code, message, fault=Fault.REMOTE)
-
-
-def local(code: Code, message: str) -> ProtocolError:
+class LocalProtocolError(ProtocolError):
     """We (this program or its user) asked for something that cannot be done."""
-    return ProtocolError(code, message, fault=Fault.LOCAL)
+
+    fault = Fault.LOCAL
 
 
-class CheatingHost(ProtocolError):
+class RemoteProtocolError(ProtocolError):
+    """The other side sent something it should not have."""
+
+    fault = Fault.REMOTE
+
+
+class CheatingHost(RemoteProtocolError):
     """The host published a record that does not follow from the rules: never obey it."""
 
     def __init__(self, message: str, *, seq: int | None = None) -> None:
-        super().__init__(Code.CHEATING_HOST, message, fault=Fault.REMOTE)
+        super().__init__(Code.CHEATING_HOST, message)
         self.seq = seq
 
 
-class Rejected(ProtocolError):
-    """The host refused one of our actions or messages (our fault, the table goes on)."""
+def remote(code: Code, message: str) -> RemoteProtocolError:
+    """The other side sent something it should not have."""
+    return RemoteProtocolError(code, message)
 
-    def __init__(self, code: Code, message: str) -> None:
-        super().__init__(code, message, fault=Fault.LOCAL)
+
+def local(code: Code, message: str) -> LocalProtocolError:
+    """We (this program or its user) asked for something that cannot be done."""
+    return LocalProtocolError(code, message)

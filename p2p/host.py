@@ -1,60 +1,105 @@
-"""The host's table, sans-IO: lobby, seats, the authoritative engine and the record chain.
+"""The host's table, sans-IO: `TableHost`, the router between connections and the table.
 
-`TableHost` takes what happened (a peer joined, a message arrived, a connection dropped,
-time passed) and returns what to do (`Send` a message on a connection, `Close` one, pass a
-`Knock` to whoever decides about strangers). It never touches a socket or a clock: the trio
-adapter in `p2p.net` feeds it. Peers' actions are checked (signature, seat, replay,
-sequence, turn, rules) and either become records broadcast to everyone or a typed `reject`.
+It composes the lobby (`p2p.lobby`), the record ledger (`p2p.ledger`), the chat relay, the
+decision clock and the per-connection limits (`p2p.limits`). It takes what happened (a peer
+connected, a message arrived as bytes, a connection ended, time passed, the host's user or
+a computer player decided) and returns outputs: for the transport `Send`, `CatchUp` and
+`Close`; for whoever watches the table (a window, a log line) observer outputs such as
+`Published`, `ChatRelayed`, `LobbyChanged`, `KnockArrived`. It keeps no state for a window
+and touches no socket or clock: `p2p.driver` feeds it and delivers its outputs.
+
+Peers' messages are parsed once (`p2p.messages`): a message that does not parse ends its
+connection (`RemoteProtocolError`), a well-formed one that cannot be accepted gets a
+typed `reject` and the connection stays. Every way a connection ends (hang-up, `bye`, a
+malformed message, a flood, silence) goes through one drop path, so the seat is always
+freed (lobby) or put on safe moves (game).
 """
 from __future__ import annotations
 
 import os
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, replace
-from enum import Enum
+from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from nacl.signing import SigningKey
 
 from zemlevlasnyk.engine import (
+    DEFAULT_PRESET,
     Action,
     BadAction,
     EngineError,
-    Entropy,
     Event,
     Game,
     IllegalAction,
+    Outcome,
+    Ruleset,
     action_from_json,
-    load_preset,
 )
-from zemlevlasnyk.p2p import commit_reveal, wire
+from zemlevlasnyk.p2p import commit_reveal, messages, wire
 from zemlevlasnyk.p2p.chat import RateLimiter, clean_text
 from zemlevlasnyk.p2p.clock import DecisionClock
-from zemlevlasnyk.p2p.diff import make_diff
-from zemlevlasnyk.p2p.errors import Code, ProtocolError, Rejected, local
+from zemlevlasnyk.p2p.errors import Code, ProtocolError, RemoteProtocolError, local, remote
 from zemlevlasnyk.p2p.handshake import PLAYING, Joiner
-from zemlevlasnyk.p2p.identity import COLOURS, Profile, clean_name, fingerprint
+from zemlevlasnyk.p2p.identity import Profile, clean_name, fingerprint
+from zemlevlasnyk.p2p.ledger import Entry, Ledger
+from zemlevlasnyk.p2p.limits import ConnectionLimits, Verdict
+from zemlevlasnyk.p2p.lobby import SEATS, Lobby, Seat
+from zemlevlasnyk.p2p.messages import (
+    Act,
+    Admitted,
+    Bye,
+    Chat,
+    ChatRelay,
+    Contrib,
+    Ping,
+    ProfileChange,
+    Ready,
+    Reject,
+    Settings,
+    Sync,
+    Unready,
+)
 from zemlevlasnyk.p2p.policy import Policy
-from zemlevlasnyk.p2p.records import ACT, HOST, START, TIMEOUT, ZERO_HASH, seal_record, start_seed
+from zemlevlasnyk.p2p.records import HOST, TIMEOUT, Player, decision_ms, rules_for
+from zemlevlasnyk.p2p.txt import table_code
 
-MAX_SEATS = 4
-PRESET = "zemlevlasnyk"
+MAX_SEATS = SEATS
+# How long a declared action waits for the people's contributions (section 3.2): a LAN
+# answers in milliseconds; a peer that does not answer in time is listed as missing.
+CONTRIB_WAIT_SECONDS = 3.0
+# Recent actions remembered to answer a replay with `replayed` (older ones are refused as
+# stale: an action names the record it is meant to become).
+RECENT_ACTIONS = 64
 
 
-class Phase(str, Enum):
+class Phase(StrEnum):
     LOBBY = "lobby"
     PLAYING = "playing"
     FINISHED = "finished"
 
 
-@dataclass(frozen=True)
+# --- outputs for the transport -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
 class Send:
     conn: int
-    message: dict[str, Any]
+    payload: bytes
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
+class CatchUp:
+    """Send records `start` to `stop - 1` from `TableHost.records` as the connection drains
+    (a long game's catch-up never sits in memory twice); then call `caught_up(conn)`."""
+
+    conn: int
+    start: int
+    stop: int
+
+
+@dataclass(frozen=True, slots=True)
 class Close:
     """Send an `error` with this code, then hang up."""
 
@@ -63,37 +108,67 @@ class Close:
     message: str
 
 
-@dataclass(frozen=True)
-class CatchUp:
-    """Send records `start` to `stop - 1` (plain `record` messages, no clock), read from
-    `TableHost.records` as the connection drains: a long game's catch-up never sits in
-    memory twice nor overflows the outbox."""
-
-    conn: int
-    start: int
-    stop: int
+# --- outputs for observers -----------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Knock:
-    """A peer without the join secret asks to sit; answer with `TableHost.answer_knock`."""
+@dataclass(frozen=True, slots=True)
+class Published:
+    """A record went out: its number and kind, the seat that acted, the engine's events."""
+
+    seq: int
+    kind: str
+    seat: int | None
+    events: list[Event]
+
+
+@dataclass(frozen=True, slots=True)
+class ChatRelayed:
+    key: str
+    name: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyChanged:
+    """The lobby as the host's own window shows it."""
+
+    lobby: messages.LobbyView
+
+
+@dataclass(frozen=True, slots=True)
+class KnockArrived:
+    """Someone without the join secret asks to sit (or watch); answer with `answer_knock`."""
 
     conn: int
     name: str
     key: str
+    want: str
 
 
-Output = Send | CatchUp | Close | Knock
+@dataclass(frozen=True, slots=True)
+class KnockWithdrawn:
+    """A knock that needs no answer any more (the stranger hung up, or was answered)."""
+
+    conn: int
 
 
-@dataclass(frozen=True)
-class Seat:
-    key: str
+@dataclass(frozen=True, slots=True)
+class SeatOnline:
+    """A person's seat connected or lost its connection (mid-game: safe moves play for it)."""
+
+    seat: int
     name: str
-    colour: str
-    bot: str | None = None           # a computer player's level
-    ready: dict[str, Any] | None = None
-    conn: int | None = None
+    online: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TableFinished:
+    outcome: Outcome
+
+
+Output = (Send | CatchUp | Close | Published | ChatRelayed | LobbyChanged | KnockArrived | KnockWithdrawn
+          | SeatOnline | TableFinished)
+TRANSPORT = (Send, CatchUp, Close)
 
 
 @dataclass(frozen=True)
@@ -109,6 +184,8 @@ class TableInfo:
     clock: bool
     fingerprint: str
     port: int
+    preset: str
+    code: str
 
 
 @dataclass
@@ -116,19 +193,30 @@ class _Conn:
     key: str
     name: str
     colour: str
+    want: str
+    limits: ConnectionLimits
     role: str = "pending"            # pending (knocking), player, spectator
-    lobby_seat: int | None = None
+
+
+@dataclass
+class _Awaiting:
+    """A declared action's contributions so far."""
+
+    seq: int
+    awaited: tuple[int, ...]
+    deadline: float
+    contribs: dict[int, Contrib]
 
 
 class TableHost:
+    ledger_type: type[Ledger] = Ledger
+
     def __init__(self, host: Profile, *, table: str | None = None, join_secret: bytes | None = None,
                  clock: bool = True, auto_start_at: int | None = None, table_name: str | None = None,
-                 rules: Any = None, chain_length: int = commit_reveal.CHAIN_LENGTH,
-                 solo: bool = False, keep_events: bool = False, keep_chat: int = 0,
+                 preset: str = DEFAULT_PRESET, options: dict[str, Any] | None = None,
+                 chain_length: int = commit_reveal.CHAIN_LENGTH, solo: bool = False,
                  chain_seed: bytes | None = None) -> None:
         """`solo`: a table of one person and computer players may start with no friend seated.
-        `keep_events`: keep the engine's events for `take_events()` (a window's feed).
-        `keep_chat`: keep the last this many relayed chat lines in `chat_log` (a window's chat).
         `chain_seed`: a repeatable secret chain, for solo tables only (see SecretChain)."""
         if chain_seed is not None and not solo:
             raise ValueError("a seeded secret chain is only for a table against the computer")
@@ -136,172 +224,223 @@ class TableHost:
         self.key: SigningKey = host.signing_key
         self.key_hex = host.key_hex
         self.table = table or os.urandom(8).hex()
+        self.code = table_code(self.table)
         self.join_secret = join_secret or os.urandom(16)
         self.table_name = clean_name(table_name or f"{host.name}'s table")
-        self.rules = rules or load_preset(PRESET)
-        self.clock_on = clock
+        self.preset = preset
+        self.options = dict(options or {})
+        self.rules: Ruleset = rules_for(preset, self.options)
         self.auto_start_at = auto_start_at
+        self.solo = solo
         self.port = 0
         self.phase = Phase.LOBBY
-        self.seats: list[Seat | None] = [None] * MAX_SEATS
+        self.lobby = Lobby(host_key=self.key_hex, host_name=host.name,
+                           settings=Settings(clock, preset, self.options))
+        self.ledger = self.ledger_type(self.key, self.table, chain_length=chain_length, chain_seed=chain_seed)
         self.conns: dict[int, _Conn] = {}
-        self.records: list[dict[str, Any]] = []
-        self.game: Game | None = None
-        self.players: list[Seat] = []
         self.policies: dict[int, Policy] = {}
         self._lobby_policies: dict[int, Policy] = {}
-        self._state: Any = None
-        self._chain_length = chain_length
-        self.solo = solo
-        self.chat_log: deque[dict[str, str]] = deque(maxlen=keep_chat)
-        self.clock_sent: list[dict[str, Any]] = []  # the clock sent with the latest record
-        self._keep_events = keep_events
-        self._events: list[Event] = []
-        self._chain_seed = chain_seed
-        self._chain = commit_reveal.SecretChain(chain_length, seed=chain_seed)
-        self._secret = self._chain.take()
-        self.lobby_commit = commit_reveal.commitment(self._secret)
-        self.start_entropy = b""
-        self._action_sigs: set[str] = set()
-        self._head = ZERO_HASH
-        self._clock = DecisionClock()
+        self._clock = DecisionClock(ms=decision_ms(self.rules))
+        self._start_time = 0.0
+        self._awaiting: _Awaiting | None = None
+        self._recent: deque[str] = deque(maxlen=RECENT_ACTIONS)
         self._chat = RateLimiter()
+        self._last_lobby: bytes = b""
         self._listeners: list[Callable[[TableInfo], None]] = []
 
-    # --- public info (the hook discovery uses) -----------------------------------------------
+    # --- what others read -------------------------------------------------------------------------
+
+    @property
+    def clock_on(self) -> bool:
+        return self.lobby.settings.clock
+
+    @property
+    def lobby_commit(self) -> str:
+        return self.ledger.lobby_commit
+
+    @property
+    def seq(self) -> int:
+        return self.ledger.seq
+
+    @property
+    def head(self) -> str:
+        """The hash of the latest record (what the next one chains onto)."""
+        return self.ledger.head
+
+    @property
+    def records(self) -> list[bytes]:
+        """Every record's wire bytes, in order."""
+        return self.ledger.records
+
+    @property
+    def game(self) -> Game | None:
+        return self.ledger.game
+
+    @property
+    def players(self) -> tuple[Player, ...]:
+        return self.ledger.players
+
+    @property
+    def seats(self) -> list[Seat | None]:
+        return self.lobby.seats
+
+    @property
+    def awaiting(self) -> bool:
+        """A declared action waits for the people's contributions."""
+        return self._awaiting is not None
 
     def info(self) -> TableInfo:
-        taken = sum(s is not None for s in self.seats)
+        taken = self.lobby.taken()
         return TableInfo(self.table, self.table_name, self.profile.name, taken, MAX_SEATS - taken,
-                         self.phase.value, self.clock_on, fingerprint(self.profile.public_key), self.port)
+                         self.phase.value, self.clock_on, fingerprint(self.profile.public_key), self.port,
+                         self.preset, self.code)
 
     def subscribe(self, listener: Callable[[TableInfo], None]) -> None:
         """Call `listener(info)` whenever the table's public info changes."""
         self._listeners.append(listener)
 
-    def _changed(self) -> None:
-        info = self.info()
-        for listener in self._listeners:
-            listener(info)
+    def clock_left(self, now: float | None = None) -> dict[int, float]:
+        """Seconds left per timed seat, at `now` (None: as of the latest record)."""
+        at = self.ledger.at if now is None else self._at(now)
+        return {seat: ms / 1000 for seat, ms in self._clock.remaining(at).items()}
 
-    @property
-    def seq(self) -> int:
-        return len(self.records) - 1
+    def next_deadline(self) -> float | None:
+        """When `tick` has something to do (trio time), if ever."""
+        if self.phase is not Phase.PLAYING:
+            return None
+        if self._awaiting is not None:
+            return self._awaiting.deadline
+        due = self._clock.next_deadline()
+        # One millisecond late, so that the record's `at` is certainly past the deadline.
+        return None if due is None else self._start_time + (due + 1) / 1000
 
-    @property
-    def head(self) -> str:
-        """The hash of the latest record (what the next one chains onto)."""
-        return self._head
+    def view(self, conn: int | None = None) -> messages.LobbyView:
+        """The lobby as `conn` sees it (None: as the host's own window sees it)."""
+        you = None
+        if conn is not None and conn in self.conns:
+            you = self.lobby.index_of(self.conns[conn].key)
+        elif conn is None:
+            you = next((i for i, s in enumerate(self.lobby.seats)
+                        if s is not None and s.key == self.key_hex and s.bot is None), None)
+        spectators = sum(c.role == "spectator" for c in self.conns.values())
+        return self.lobby.view(table=self.table, name=self.table_name, code=self.code, phase=self.phase.value,
+                               commit=self.lobby_commit, spectators=spectators, you=you)
 
-    # --- the host's own decisions ------------------------------------------------------------
+    # --- the host's own decisions -------------------------------------------------------------------
 
     def set_clock(self, on: bool) -> list[Output]:
         if self.phase is not Phase.LOBBY:
             raise local(Code.NOT_NOW, "the clock can only be switched before the start")
-        self.clock_on = on
-        self._changed()
-        return self._lobby_broadcast()
+        settings = self.lobby.settings
+        self.lobby.settings = Settings(on, settings.preset, settings.options)
+        return self._lobby_changed()
 
     def sit_host(self, now: float, *, policy: Policy | None = None) -> list[Output]:
         """The host takes a seat itself (played by `policy`, or by its user via `host_action`)."""
-        return self._add_own_seat(Seat(self.key_hex, self.profile.name, self.profile.colour), policy, now)
+        return self._add_own(self.profile.name, self.profile.colour, None, policy, now)
 
     def add_bot(self, level: str, policy: Policy, now: float) -> list[Output]:
-        taken = sum(s is not None and s.bot is not None for s in self.seats)
-        return self._add_own_seat(Seat(self.key_hex, f"Bot {taken + 1} ({level})", "", bot=level), policy, now)
+        taken = sum(s is not None and s.bot is not None for s in self.lobby.seats)
+        return self._add_own(f"Bot {taken + 1} ({level})", "", level, policy, now)
 
-    def _add_own_seat(self, seat: Seat, policy: Policy | None, now: float) -> list[Output]:
+    def _add_own(self, name: str, colour: str, bot: str | None, policy: Policy | None, now: float) -> list[Output]:
         if self.phase is not Phase.LOBBY:
             raise local(Code.NOT_NOW, "seats can only be filled before the start")
-        index = self._free_seat()
-        if index is None:
-            raise local(Code.NOT_NOW, "the table is full")
-        self.seats[index] = replace(seat, colour=self._free_colour(seat.colour))
+        index = self.lobby.sit_own(name, colour, bot=bot)
         if policy is not None:
             self._lobby_policies[index] = policy
-        self._changed()
-        return self._lobby_broadcast() + self._maybe_auto_start(now)
+        return self._lobby_changed() + self._maybe_auto_start(now)
 
-    def remove_seat(self, index: int) -> list[Output]:
-        """The host frees a seat it filled (a computer player, its own)."""
-        seat = self.seats[index] if 0 <= index < MAX_SEATS else None
-        if self.phase is not Phase.LOBBY or seat is None or seat.key != self.key_hex:
-            raise local(Code.NOT_NOW, "only the host's own seats can be freed, and only before the start")
-        self.seats[index] = None
+    def remove_seat(self, index: int, now: float = 0.0) -> list[Output]:
+        """The host frees any seat before the start (a computer player, its own, a person's:
+        that person stays connected, watching)."""
+        if self.phase is not Phase.LOBBY:
+            raise local(Code.NOT_NOW, "seats can only be freed before the start")
+        seat = self.lobby.seats[index] if 0 <= index < MAX_SEATS else None
+        self.lobby.leave(index)
         self._lobby_policies.pop(index, None)
-        self._changed()
-        return self._lobby_broadcast()
+        for info in self.conns.values():
+            if seat is not None and info.key == seat.key and info.role == "player":
+                info.role = "spectator"
+        return self._lobby_changed()
 
     def can_start(self) -> bool:
-        seated = [s for s in self.seats if s is not None]
-        people = [s for s in seated if s.key != self.key_hex]
-        return (self.phase is Phase.LOBBY and (len(people) >= 1 or self.solo)
-                and all(s.ready is not None for s in people)
-                and self.rules.min_players <= len(seated) <= self.rules.max_players)
+        return self.phase is Phase.LOBBY and self.lobby.can_start(
+            min_players=self.rules.min_players, max_players=self.rules.max_players, solo=self.solo)
 
     def start(self, now: float) -> list[Output]:
         if not self.can_start():
             raise local(Code.NOT_NOW, "start needs a friend seated and everyone seated Ready")
-        order = [i for i, s in enumerate(self.seats) if s is not None]
-        self.players = [self.seats[i] for i in order]  # type: ignore[misc]
+        order = [i for i, s in enumerate(self.lobby.seats) if s is not None]
+        seats = [self.lobby.seats[i] for i in order]
+        players = [Player(s.key, s.name, s.colour, s.bot) for s in seats if s is not None]
         self.policies = {n: self._lobby_policies[i] for n, i in enumerate(order) if i in self._lobby_policies}
-        readies = [p.ready for p in self.players if p.key != self.key_hex]
-        self.start_entropy = commit_reveal.start_entropy([bytes.fromhex(r["entropy"]) for r in readies])
-        secret = self._secret
-        self.game = Game.new(self.rules, players=len(self.players),
-                             chance=Entropy(start_seed(self.table, secret, readies)))
-        state = self.game.to_json()
-        setup = {"preset": PRESET, "rules": self.rules.digest, "clock": self.clock_on,
-                 "commit": self.lobby_commit, "readies": readies,
-                 "players": [{"key": p.key, "name": p.name, "colour": p.colour, "bot": p.bot}
-                             for p in self.players]}
+        readies = [s.ready for s in seats if s is not None and s.key != self.key_hex and s.ready is not None]
+        self._start_time = now
+        entry = self.ledger.start(self.rules, preset=self.preset, options=self.options, clock=self.clock_on,
+                                  players=players, readies=readies)
         self.phase = Phase.PLAYING
-        self._changed()
-        return self._lobby_broadcast() + self._publish(START, None, None, secret, setup, state, now)
+        return self._lobby_changed() + self._after(entry, now)
 
     def host_action(self, action: Action, now: float) -> list[Output]:
         """An action of a seat the host plays itself (its user at this laptop)."""
-        if self.game is None or not 0 <= action.seat < len(self.players) \
-                or self.players[action.seat].key != self.key_hex:
+        game = self.game
+        if game is None or not 0 <= action.seat < len(self.players) or self.players[action.seat].key != self.key_hex:
             raise local(Code.NOT_SEATED, "the host does not play that seat")
+        if self._awaiting is not None or self.ledger.over:
+            raise local(Code.NOT_NOW, "the table is waiting for the dice contributions")
         self._check_turn(action)
-        return self._record(HOST, action, None, self.start_entropy, now)
+        return self._host_apply(HOST, action, now)
 
     def step(self, now: float) -> list[Output]:
         """Let one computer player (or the host's bot seat) act, if one is to decide."""
-        if self.phase is not Phase.PLAYING or self.game is None:
+        game = self.game
+        if self.phase is not Phase.PLAYING or game is None or self._awaiting is not None:
             return []
-        for decision in self.game.pending():
+        for decision in game.pending():
             policy = self.policies.get(decision.seat)
-            if policy is not None:
-                try:
-                    action = policy.choose(self.game.copy(), decision.seat)
-                    self._check_turn(action)
-                except (Rejected, EngineError, ValueError):
-                    # A computer player that errs makes the clock's move rather than stop the table.
-                    action = self.game.safe_action(decision.seat)
-                    if action is None:
-                        continue
-                return self._record(HOST, action, None, self.start_entropy, now)
+            if policy is None:
+                continue
+            try:
+                action = policy.choose(game.copy(), decision.seat)
+                self._check_turn(action)
+            except (ProtocolError, EngineError, ValueError):
+                # A computer player that errs makes the clock's move rather than stop the table.
+                fallback = game.safe_action(decision.seat)
+                if fallback is None:
+                    continue
+                action = fallback
+            return self._host_apply(HOST, action, now)
         return []
 
+    def wants_step(self) -> bool:
+        """A computer player has a decision to make (and may make it now)."""
+        game = self.game
+        return (self.phase is Phase.PLAYING and game is not None and self._awaiting is None
+                and any(d.seat in self.policies for d in game.pending()))
+
     def tick(self, now: float) -> list[Output]:
-        """Apply the safe action for every decision whose clock ran out."""
+        """Time passed: settle a declared action whose wait is over, or apply the safe
+        action for every decision whose clock ran out."""
+        if self.phase is not Phase.PLAYING or self.game is None:
+            return []
+        if self._awaiting is not None:
+            return self._settle(now) if now >= self._awaiting.deadline else []
         outs: list[Output] = []
-        while self.phase is Phase.PLAYING and self.game is not None:
-            expired = self._clock.expired(now)
+        while self.phase is Phase.PLAYING and self._awaiting is None:
+            at = self._at(now)
+            expired = self._clock.expired(at)
             if not expired:
                 break
-            action = self.game.safe_action(expired[0])
-            if action is None:
+            seat = expired[0]
+            action = self.game.safe_action(seat)
+            since = self._clock.since(seat)
+            if action is None or since is None:
                 self._clock.clear()
-                self._retime(actor=None, now=now)
+                self._retime(actor=None, at=at)
                 continue
-            outs += self._record(TIMEOUT, action, None, self.start_entropy, now)
+            outs += self._host_apply(TIMEOUT, action, now, since=since)
         return outs
-
-    def next_deadline(self) -> float | None:
-        return self._clock.next_deadline() if self.phase is Phase.PLAYING else None
 
     def chat(self, text: str, now: float) -> list[Output]:
         """The host's own chat line."""
@@ -312,309 +451,338 @@ class TableHost:
         if info is None or info.role != "pending":
             return []
         if not accept:
-            del self.conns[conn]
-            return [Close(conn, Code.REFUSED, "the host did not let you sit")]
-        return self._admit(conn, info, PLAYING, last_seq=-1, now=now)
+            return self._drop(conn, now, Code.REFUSED, "the host did not let you in")
+        return [KnockWithdrawn(conn), *self._admit(conn, info, last_seq=-1, now=now)]
 
-    # --- what peers do ---------------------------------------------------------------------
+    # --- what connections do --------------------------------------------------------------------
 
     def connect(self, conn: int, joiner: Joiner, now: float) -> list[Output]:
-        info = _Conn(joiner.key, joiner.name, joiner.colour)
         if joiner.key == self.key_hex:
             return [Close(conn, Code.HANDSHAKE, "you are using the host's own identity "
                                                 "(on the host's computer, join with another profile)")]
-        outs: list[Output] = []
-        for other_id, other in list(self.conns.items()):
-            if other.key == joiner.key:
-                # The same key again: the newer connection wins (a laptop that reconnected).
-                del self.conns[other_id]
-                self._detach(other_id)
-                outs.append(Close(other_id, Code.CLOSED, "you connected again from elsewhere"))
+        older = [c for c, other in self.conns.items() if other.key == joiner.key]
+        info = _Conn(joiner.key, joiner.name, joiner.colour, joiner.want, ConnectionLimits(now))
         self.conns[conn] = info
-        if not joiner.has_secret and self._lobby_index_of_key(joiner.key) is None:
-            return outs + [Knock(conn, joiner.name, joiner.key)]
-        return outs + self._admit(conn, info, joiner.want, joiner.last_seq, now=now)
+        outs: list[Output] = []
+        for other in older:
+            # The same key again: the newer connection wins (a laptop that reconnected).
+            outs += self._drop(other, now, Code.CLOSED, "you connected again from elsewhere")
+        if not joiner.has_secret and self.lobby.index_of(joiner.key) is None and self._seat_of_key(joiner.key) is None:
+            return outs + [KnockArrived(conn, joiner.name, joiner.key, joiner.want)]
+        return outs + self._admit(conn, info, joiner.last_seq, now=now)
 
     def disconnect(self, conn: int, now: float) -> list[Output]:
+        """The connection ended (hung up, silent too long, or closed by us)."""
+        return self._drop(conn, now)
+
+    def caught_up(self, conn: int) -> None:
+        """The transport finished sending a `CatchUp` to `conn`."""
+        info = self.conns.get(conn)
+        if info is not None:
+            info.limits.sync_in_flight = False
+
+    def receive(self, conn: int, payload: bytes, now: float) -> list[Output]:
+        """One message from a connection; a misbehaving peer is closed, never raised on."""
+        info = self.conns.get(conn)
+        if info is None:
+            return []
+        try:
+            message = messages.parse_from_peer(payload)
+        except RemoteProtocolError as exc:
+            return self._drop(conn, now, exc.code, exc.message)
+        if info.role == "pending":
+            return []  # a knock waits for the host's answer; it has nothing to say meanwhile
+        verdict = info.limits.check(_KIND_OF.get(type(message), "ping"), now)
+        if verdict is Verdict.CLOSE:
+            return self._drop(conn, now, Code.FLOOD, "far too many messages")
+        if verdict is Verdict.DROP:
+            if not info.limits.tell(now):
+                return []
+            return [self._reject(conn, Code.RATE, "too many messages: slow down", message)]
+        try:
+            return self._dispatch(conn, info, message, now)
+        except ProtocolError as exc:
+            # A check shared with the host's own path (a chat line, a name) raises a local
+            # error; on a peer's message it is the peer's fault: it hears why.
+            return [self._reject(conn, exc.code, exc.message, message)]
+
+    def _dispatch(self, conn: int, info: _Conn, message: messages.PeerMessage, now: float) -> list[Output]:
+        match message:
+            case Act():
+                return self._on_act(info, message, now)
+            case Contrib():
+                return self._on_contrib(info, message, now)
+            case Ping():
+                return []
+            case Chat(text=text):
+                line = clean_text(text)
+                if not self._chat.allow(info.key, now):
+                    raise remote(Code.CHAT_RATE, "too many chat lines: wait a moment")
+                return self._chat_line(info.key, self._name_of(info), line)
+            case Ready():
+                return self._on_ready(info, message, now)
+            case Unready():
+                index = self._lobby_seat(info)
+                return self._lobby_changed() if self.lobby.ready(index, None) else []
+            case ProfileChange(name=name, colour=colour):
+                index = self._lobby_seat(info)
+                return self._lobby_changed() if self.lobby.change(index, name, colour) else []
+            case Sync(start=start):
+                return self._catch_up(conn, info, start, now)
+            case Bye():
+                return self._drop(conn, now, Code.CLOSED, "goodbye")
+        raise remote(Code.BAD_MESSAGE, "not a message a host takes")
+
+    # --- message handlers ----------------------------------------------------------------------------
+
+    def _lobby_seat(self, info: _Conn) -> int:
+        """The seat of a seated player in the lobby; refused otherwise."""
+        index = self.lobby.index_of(info.key)
+        if index is None or info.role != "player":
+            raise remote(Code.NOT_SEATED, "only a seated player may do that")
+        if self.phase is not Phase.LOBBY:
+            raise remote(Code.NOT_NOW, "that is for the lobby, before the start")
+        return index
+
+    def _on_ready(self, info: _Conn, ready: Ready, now: float) -> list[Output]:
+        index = self._lobby_seat(info)
+        if ready.key != info.key or not wire.check_signature(info.key, wire.TAG_READY, ready.signed):
+            raise remote(Code.BAD_SIGNATURE, "Ready not signed by your key")
+        if ready.table != self.table or ready.commit != self.lobby_commit:
+            raise remote(Code.STALE_SEQ, "Ready for another table or commitment")
+        if not self.lobby.ready(index, ready):
+            return []
+        return self._lobby_changed() + self._maybe_auto_start(now)
+
+    def _on_act(self, info: _Conn, act: Act, now: float) -> list[Output]:
+        sig = act.signed["sig"]
+        if not wire.check_signature(info.key, wire.TAG_ACTION, act.signed):
+            raise remote(Code.BAD_SIGNATURE, "the action is not signed by your key")
+        if sig in self._recent:
+            raise remote(Code.REPLAYED, "that signed action was already played")
+        if self.phase is not Phase.PLAYING or self.game is None or self.ledger.over:
+            raise remote(Code.NOT_NOW, "the game is not being played")
+        my_seat = self._seat_of_key(info.key)
+        if my_seat is None:
+            raise remote(Code.NOT_SEATED, "spectators cannot act")
+        if act.table != self.table:
+            raise remote(Code.WRONG_TABLE, "the action is for another table")
+        if act.seat != my_seat:
+            raise remote(Code.WRONG_SEAT, f"you sit at seat {my_seat}, not {act.seat}")
+        if act.seq != self.seq + 1:
+            raise remote(Code.STALE_SEQ, f"the action was meant as record {act.seq}; the next is {self.seq + 1}")
+        if self._awaiting is not None:
+            raise remote(Code.NOT_NOW, "the table is waiting for the dice contributions")
+        if act.note is not None:
+            inner = messages.parse_act(act.note["unanswered"], nested=True)
+            if (inner.seat != my_seat or inner.table != self.table or inner.seq > self.seq
+                    or not wire.check_signature(info.key, wire.TAG_ACTION, inner.signed)):
+                raise remote(Code.BAD_SIGNATURE, "the note does not carry an action of yours")
+        try:
+            action = action_from_json(act.action)
+        except BadAction as exc:
+            raise remote(Code.BAD_MESSAGE, str(exc)) from None
+        if action.seat != my_seat:
+            raise remote(Code.WRONG_SEAT, f"you sit at seat {my_seat}, not {action.seat}")
+        self._check_turn(action)
+        entry = self.ledger.act(act, action, self._at(now))
+        self._recent.append(sig)
+        return self._after(entry, now)
+
+    def _on_contrib(self, info: _Conn, contrib: Contrib, now: float) -> list[Output]:
+        awaiting = self._awaiting
+        if awaiting is None or contrib.seq != awaiting.seq:
+            raise remote(Code.STALE_SEQ, f"no action of record {contrib.seq} waits for chance")
+        seat = self._seat_of_key(info.key)
+        if seat is None or contrib.seat != seat:
+            raise remote(Code.WRONG_SEAT, "contribute for your own seat")
+        if seat not in awaiting.awaited:
+            raise remote(Code.NOT_NOW, "your seat was not awaited for this record")
+        if contrib.table != self.table or contrib.record != self.head:
+            raise remote(Code.STALE_SEQ, "the contribution names another record")
+        if not wire.check_signature(info.key, wire.TAG_CONTRIB, contrib.signed):
+            raise remote(Code.BAD_SIGNATURE, "the contribution is not signed by your key")
+        awaiting.contribs[seat] = contrib
+        return self._settle(now) if self._all_in(awaiting) else []
+
+    def _catch_up(self, conn: int, info: _Conn, start: int, now: float) -> list[Output]:
+        """Records from `start` on, within the connection's catch-up budget."""
+        if start > self.seq:
+            return []
+        size = sum(len(r) for r in self.records[start:])
+        if not info.limits.sync_allowed(size, log_bytes=sum(len(r) for r in self.records), now=now):
+            raise remote(Code.RATE, "a catch-up is under way, or you asked for too many: wait")
+        return [CatchUp(conn, start, self.seq + 1)]
+
+    # --- the table's moves ------------------------------------------------------------------------
+
+    def _check_turn(self, action: Action) -> None:
+        game = self.game
+        assert game is not None
+        if action.seat not in {d.seat for d in game.pending()}:
+            raise local(Code.OUT_OF_TURN, f"seat {action.seat} has nothing to decide now")
+        try:
+            game.check(action)
+        except IllegalAction as exc:
+            raise local(Code.ILLEGAL, f"{exc.message} [{exc.rule}]") from None
+
+    def _host_apply(self, kind: str, action: Action, now: float, *, since: int | None = None) -> list[Output]:
+        """An action the host applies: declared first when people must contribute chance."""
+        game = self.game
+        assert game is not None
+        at = self._at(now)
+        awaited = tuple(sorted(self._live_people())) if game.needs_chance(action) else ()
+        if not awaited:
+            return self._after(self.ledger.host(kind, action, at, since=since), now)
+        entry = self.ledger.declare(kind, action, at, awaited=awaited, since=since)
+        self._awaiting = _Awaiting(entry.seq, awaited, now + CONTRIB_WAIT_SECONDS, {})
+        return self._broadcast(entry)
+
+    def _settle(self, now: float) -> list[Output]:
+        awaiting = self._awaiting
+        assert awaiting is not None
+        self._awaiting = None
+        entry = self.ledger.chance(list(awaiting.contribs.values()), self._at(now))
+        return self._after(entry, now)
+
+    def _all_in(self, awaiting: _Awaiting) -> bool:
+        """Every awaited seat contributed or is no longer connected."""
+        live = self._live_people()
+        return all(s in awaiting.contribs or s not in live for s in awaiting.awaited)
+
+    def _after(self, entry: Entry, now: float) -> list[Output]:
+        """Broadcast a record that changed the game; the end record if it ended it."""
+        outs = self._broadcast(entry)
+        at = self._at(now)
+        game = self.game
+        assert game is not None
+        outcome = game.outcome()
+        if outcome is None:
+            self._retime(actor=entry.seat, at=at)
+            return outs
+        self._clock.clear()
+        outs += self._broadcast(self.ledger.end(at))
+        self.phase = Phase.FINISHED
+        return outs + self._lobby_changed() + [TableFinished(outcome)]
+
+    def _broadcast(self, entry: Entry) -> list[Output]:
+        outs: list[Output] = [Send(c, entry.wire) for c, info in self.conns.items() if info.role != "pending"]
+        outs.append(Published(entry.seq, entry.kind, entry.seat, entry.events))
+        return outs
+
+    def _retime(self, *, actor: int | None, at: int) -> None:
+        game = self.game
+        assert game is not None
+        timed = None
+        if not self.clock_on:
+            live = self._live_people()
+            timed = {n for n, p in enumerate(self.players) if p.key != self.key_hex and n not in live}
+        self._clock.update([(d.seat, d.kind) for d in game.pending()], actor=actor, at=at, timed=timed)
+
+    def _at(self, now: float) -> int:
+        """The records' clock: milliseconds since the start record, never decreasing."""
+        if self.game is None:
+            return 0
+        return max(self.ledger.at, int((now - self._start_time) * 1000))
+
+    # --- connections --------------------------------------------------------------------------------
+
+    def _admit(self, conn: int, info: _Conn, last_seq: int, *, now: float) -> list[Output]:
+        index = self.lobby.index_of(info.key)
+        if index is None and self.phase is Phase.LOBBY and info.want == PLAYING:
+            index = self.lobby.sit(info.key, info.name, info.colour)
+        elif index is not None:
+            self.lobby.set_online(index, True)
+        seat = self._seat_of_key(info.key)
+        info.role = "player" if index is not None or seat is not None else "spectator"
+        admitted = Admitted(info.role, index, seat, self.table, self.seq)
+        outs: list[Output] = [Send(conn, messages.encode(admitted)),
+                              Send(conn, messages.encode(self.view(conn)))]
+        outs += self._lobby_changed(force=True, skip=conn)
+        if self.phase is not Phase.LOBBY:
+            if seat is not None:
+                self._retime(actor=None, at=self._at(now))
+                outs.append(SeatOnline(seat, self.players[seat].name, True))
+            start = max(0, last_seq + 1)
+            if start <= self.seq:
+                # A (re)joiner's catch-up always fits the budget: it counts against later ones.
+                log_bytes = sum(len(r) for r in self.records)
+                info.limits.sync_allowed(sum(len(r) for r in self.records[start:]), log_bytes=log_bytes, now=now)
+                outs.append(CatchUp(conn, start, self.seq + 1))
+        return outs + self._maybe_auto_start(now)
+
+    def _drop(self, conn: int, now: float, code: Code | None = None, message: str = "") -> list[Output]:
+        """The one way a connection leaves the table, whatever ended it."""
         info = self.conns.pop(conn, None)
         if info is None:
             return []
-        self._detach(conn)
-        if self.phase is Phase.LOBBY and info.lobby_seat is not None:
-            self.seats[info.lobby_seat] = None
-            self._changed()
-        elif self.phase is Phase.PLAYING:
-            self._retime(actor=None, now=now)
-        return self._lobby_broadcast() if self.phase is Phase.LOBBY else []
-
-    def receive(self, conn: int, message: dict[str, Any], now: float) -> list[Output]:
-        """A message from an admitted peer; a misbehaving peer is closed, never raised on."""
-        info = self.conns.get(conn)
-        if info is None or info.role == "pending":
-            return []
-        kind = message.get("t")
-        try:
-            handler = self._HANDLERS.get(kind)
-            if handler is None:
-                raise Rejected(Code.BAD_MESSAGE, f"unknown message type {str(kind)[:40]!r}")
-            return handler(self, conn, info, message, now)
-        except Rejected as exc:
-            ref = message.get("sig") if isinstance(message.get("sig"), str) else None
-            return [Send(conn, {"t": "reject", "code": exc.code.value, "message": exc.message,
-                                "ref": ref, "seq": self.seq})]
-        except ProtocolError as exc:
-            self.conns.pop(conn, None)
-            self._detach(conn)
-            return [Close(conn, exc.code, exc.message)]
-
-    # --- message handlers ------------------------------------------------------------------
-
-    def _on_ready(self, conn: int, info: _Conn, message: dict[str, Any], now: float) -> list[Output]:
-        if self.phase is not Phase.LOBBY or info.lobby_seat is None:
-            raise Rejected(Code.NOT_NOW, "Ready only counts for a seated player before the start")
-        entropy = wire.hex_field(message, "entropy", commit_reveal.ENTROPY_BYTES)
-        ready = {"t": "ready", "table": wire.field(message, "table", str), "commit": wire.field(message, "commit", str),
-                 "entropy": entropy.hex(), "key": wire.field(message, "key", str),
-                 "sig": wire.field(message, "sig", str)}
-        if ready["key"] != info.key or not wire.check_signature(info.key, wire.TAG_READY, ready):
-            raise Rejected(Code.BAD_SIGNATURE, "Ready not signed by your key")
-        if ready["table"] != self.table or ready["commit"] != self.lobby_commit:
-            raise Rejected(Code.STALE_SEQ, "Ready for another table or commitment")
-        seat = self.seats[info.lobby_seat]
-        assert seat is not None
-        self.seats[info.lobby_seat] = replace(seat, ready=ready)
-        return self._lobby_broadcast() + self._maybe_auto_start(now)
-
-    def _on_unready(self, conn: int, info: _Conn, message: dict[str, Any], now: float) -> list[Output]:
-        if self.phase is Phase.LOBBY and info.lobby_seat is not None:
-            seat = self.seats[info.lobby_seat]
-            assert seat is not None
-            self.seats[info.lobby_seat] = replace(seat, ready=None)
-        return self._lobby_broadcast()
-
-    def _on_profile(self, conn: int, info: _Conn, message: dict[str, Any], now: float) -> list[Output]:
-        if self.phase is not Phase.LOBBY or info.lobby_seat is None:
-            raise Rejected(Code.NOT_NOW, "names and colours are chosen in the lobby")
-        seat = self.seats[info.lobby_seat]
-        assert seat is not None
-        colour = wire.field(message, "colour", str)
-        self.seats[info.lobby_seat] = replace(seat, name=clean_name(wire.field(message, "name", str)),
-                                              colour=self._free_colour(colour, mine=info.lobby_seat))
-        return self._lobby_broadcast()
-
-    def _on_act(self, conn: int, info: _Conn, message: dict[str, Any], now: float) -> list[Output]:
-        for name, kind in (("table", str), ("seq", int), ("seat", int), ("action", dict), ("sig", str)):
-            wire.field(message, name, kind)
-        entropy = wire.hex_field(message, "entropy", commit_reveal.ENTROPY_BYTES)
-        envelope = {k: message[k] for k in ("t", "table", "seq", "seat", "action", "entropy", "sig")}
-        if not wire.check_signature(info.key, wire.TAG_ACTION, envelope):
-            raise Rejected(Code.BAD_SIGNATURE, "the action is not signed by your key")
-        if envelope["sig"] in self._action_sigs:
-            raise Rejected(Code.REPLAYED, "that signed action was already played")
-        if self.phase is not Phase.PLAYING or self.game is None:
-            raise Rejected(Code.NOT_NOW, "the game is not being played")
-        my_seat = self._seat_of_key(info.key)
-        if my_seat is None:
-            raise Rejected(Code.NOT_SEATED, "spectators cannot act")
-        if envelope["table"] != self.table:
-            raise Rejected(Code.WRONG_TABLE, "the action is for another table")
-        if envelope["seat"] != my_seat:
-            raise Rejected(Code.WRONG_SEAT, f"you sit at seat {my_seat}, not {envelope['seat']}")
-        if envelope["seq"] != self.seq + 1:
-            raise Rejected(Code.STALE_SEQ, f"the action was meant as record {envelope['seq']}; the next is {self.seq + 1}")
-        try:
-            action = action_from_json(envelope["action"])
-        except BadAction as exc:
-            raise Rejected(Code.BAD_MESSAGE, str(exc)) from None
-        if action.seat != my_seat:
-            raise Rejected(Code.WRONG_SEAT, f"you sit at seat {my_seat}, not {action.seat}")
-        self._check_turn(action)
-        return self._record(ACT, action, envelope, entropy, now)
-
-    def _on_chat(self, conn: int, info: _Conn, message: dict[str, Any], now: float) -> list[Output]:
-        text = clean_text(message.get("text"))
-        self._chat.take(info.key, now)
-        return self._chat_line(info.key, self._name_of(info), text)
-
-    def _on_sync(self, conn: int, info: _Conn, message: dict[str, Any], now: float) -> list[Output]:
-        start = wire.field(message, "from", int)
-        if start < 0:
-            raise Rejected(Code.BAD_MESSAGE, "sync.from must not be negative")
-        return self._catch_up(conn, start, now)
-
-    def _on_bye(self, conn: int, info: _Conn, message: dict[str, Any], now: float) -> list[Output]:
-        self.conns.pop(conn, None)
-        self._detach(conn)
-        return [Close(conn, Code.CLOSED, "goodbye")]
-
-    def _on_ping(self, conn: int, info: _Conn, message: dict[str, Any], now: float) -> list[Output]:
-        return []  # the adapter's keepalive: that it arrived is all it says
-
-    _HANDLERS: dict[str, Callable[..., list[Output]]] = {
-        "ready": _on_ready, "unready": _on_unready, "profile": _on_profile, "act": _on_act,
-        "chat": _on_chat, "sync": _on_sync, "bye": _on_bye, "ping": _on_ping,
-    }
-
-    # --- internals -------------------------------------------------------------------------
-
-    def _check_turn(self, action: Action) -> None:
-        assert self.game is not None
-        if action.seat not in {d.seat for d in self.game.pending()}:
-            raise Rejected(Code.OUT_OF_TURN, f"seat {action.seat} has nothing to decide now")
-        try:
-            self.game.check(action)
-        except IllegalAction as exc:
-            raise Rejected(Code.ILLEGAL, f"{exc.message} [{exc.rule}]") from None
-
-    def _apply(self, action: Action, seq: int, secret: bytes, entropy: bytes) -> list[Event]:
-        """The one place actions and chance enter the host's engine (cheating-host tests override it)."""
-        assert self.game is not None
-        if self.game.needs_chance(action):
-            seed = commit_reveal.derive_seed(self.table, seq, secret, entropy)
-            events = self.game.apply(action, chance=Entropy(seed))
-        else:
-            events = self.game.apply(action)
-        if self._keep_events:
-            self._events.extend(events)
-        return events
-
-    def take_events(self) -> list[Event]:
-        """The engine's events since the last call, in order (with `keep_events`)."""
-        events, self._events = self._events, []
-        return events
-
-    def _record(self, kind: str, action: Action, envelope: dict[str, Any] | None, entropy: bytes,
-                now: float) -> list[Output]:
-        secret = self._secret
-        self._apply(action, self.seq + 1, secret, entropy)
-        if envelope is not None:
-            self._action_sigs.add(envelope["sig"])
-        assert self.game is not None
-        return self._publish(kind, action, envelope, secret, None, self.game.to_json(), now)
-
-    def _publish(self, kind: str, action: Action | None, envelope: dict[str, Any] | None, secret: bytes,
-                 setup: dict[str, Any] | None, state: Any, now: float) -> list[Output]:
-        assert self.game is not None
-        renew = None
-        if self._chain.exhausted:
-            self._chain = commit_reveal.SecretChain(
-                self._chain_length,
-                seed=None if self._chain_seed is None else self._chain_seed + self.head.encode())
-            renew = self._chain.anchor
-        self._secret = self._chain.take()
-        record, self._head = seal_record(self.key, {
-            "table": self.table, "seq": self.seq + 1, "prev": self.head, "kind": kind, "setup": setup,
-            "act": envelope, "auto": None if envelope is not None or action is None else action.to_json(),
-            "reveal": secret.hex(), "renew": renew,
-            "diff": make_diff(self._state, state), "state": self.game.state_hash()})
-        self._state = state
-        self.records.append(record)
-        if self.game.outcome() is not None:
-            self.phase = Phase.FINISHED
-            self._clock.clear()
-            self._changed()
-        else:
-            self._retime(actor=action.seat if action is not None else None, now=now)
-        message = self._record_message(record, now)
-        return [Send(c, message) for c, info in self.conns.items() if info.role != "pending"]
-
-    def _catch_up(self, conn: int, start: int, now: float) -> list[Output]:
-        """Records from `start` on; the last one as usual, with the clock."""
-        if start > self.seq:
-            return []
-        outs: list[Output] = [CatchUp(conn, start, self.seq)] if start < self.seq else []
-        return outs + [Send(conn, self._record_message(self.records[-1], now))]
-
-    def record_message(self, seq: int) -> dict[str, Any]:
-        """Record `seq` as sent in a catch-up."""
-        return {"t": "record", "record": self.records[seq], "head": self.seq, "clock": []}
-
-    def _record_message(self, record: dict[str, Any], now: float) -> dict[str, Any]:
-        latest = record is self.records[-1]
-        clock = self._clock.remaining(now) if latest else []
-        if latest:
-            self.clock_sent = clock
-        return {"t": "record", "record": record, "head": self.seq, "clock": clock}
-
-    def _retime(self, *, actor: int | None, now: float) -> None:
-        assert self.game is not None
-        pending = [(d.seat, d.kind) for d in self.game.pending()]
-        timed = None
-        if not self.clock_on:
-            timed = {n for n, p in enumerate(self.players)
-                     if p.key != self.key_hex and self._conn_of_key(p.key) is None}
-        self._clock.update(pending, actor=actor, now=now, timed=timed)
-
-    def _admit(self, conn: int, info: _Conn, want: str, last_seq: int, *, now: float) -> list[Output]:
-        seat = self._seat_of_key(info.key)
-        index = self._lobby_index_of_key(info.key)
-        if index is None and self.phase is Phase.LOBBY and want == PLAYING:
-            index = self._free_seat()
-            if index is not None:
-                self.seats[index] = Seat(info.key, info.name, self._free_colour(info.colour), conn=conn)
-                self._changed()
+        outs: list[Output] = [] if code is None else [Close(conn, code, message)]
+        if info.role == "pending":
+            return outs + [KnockWithdrawn(conn)]
+        if any(c.key == info.key for c in self.conns.values()):
+            return outs  # replaced by a newer connection of the same key
+        index = self.lobby.index_of(info.key)
+        if self.phase is Phase.LOBBY and index is not None:
+            self.lobby.leave(index)
+            self._lobby_policies.pop(index, None)
         elif index is not None:
-            self.seats[index] = replace(self.seats[index], conn=conn)  # type: ignore[arg-type]
-        info.role = "player" if index is not None else "spectator"
-        info.lobby_seat = index
-        outs: list[Output] = [Send(conn, {"t": "admitted", "role": info.role, "seat": index,
-                                          "engine_seat": seat, "table": self.table, "head": self.seq})]
-        outs += self._lobby_broadcast()
-        if self.phase is not Phase.LOBBY:
-            if self.phase is Phase.PLAYING and self.clock_on is False:
-                self._retime(actor=None, now=now)
-            outs += self._catch_up(conn, max(0, last_seq + 1), now)
-        return outs + self._maybe_auto_start(now)
-
-    def _detach(self, conn: int) -> None:
-        for i, seat in enumerate(self.seats):
-            if seat is not None and seat.conn == conn:
-                self.seats[i] = replace(seat, conn=None)
+            self.lobby.set_online(index, False)
+        seat = self._seat_of_key(info.key)
+        if self.phase is Phase.PLAYING and seat is not None:
+            self._retime(actor=None, at=self._at(now))
+            outs.append(SeatOnline(seat, self.players[seat].name, False))
+            if self._awaiting is not None and self._all_in(self._awaiting):
+                outs += self._settle(now)
+        return outs + self._lobby_changed()
 
     def _maybe_auto_start(self, now: float) -> list[Output]:
-        if self.auto_start_at is None or not self.can_start():
-            return []
-        if sum(s is not None for s in self.seats) < self.auto_start_at:
+        if self.auto_start_at is None or not self.can_start() or self.lobby.taken() < self.auto_start_at:
             return []
         return self.start(now)
 
-    def _lobby_broadcast(self) -> list[Output]:
-        seats = [None if s is None else {"name": s.name, "colour": s.colour, "key": s.key, "bot": s.bot,
-                                         "ready": s.ready is not None or s.key == self.key_hex,
-                                         "connected": s.conn is not None or s.key == self.key_hex}
-                 for s in self.seats]
-        base = {"t": "lobby", "table": self.table, "name": self.table_name, "phase": self.phase.value,
-                "clock": self.clock_on, "commit": self.lobby_commit,
-                "host": {"name": self.profile.name, "key": self.key_hex}, "seats": seats,
-                "spectators": sum(i.role == "spectator" for i in self.conns.values())}
-        return [Send(c, {**base, "you": info.lobby_seat}) for c, info in self.conns.items()
-                if info.role != "pending"]
+    def _lobby_changed(self, *, force: bool = False, skip: int | None = None) -> list[Output]:
+        """The lobby to everyone, when it changed (a request that changes nothing sends
+        nothing: a flood of them costs the others nothing)."""
+        base = self.view()
+        encoded = messages.encode(base)
+        if encoded == self._last_lobby and not force:
+            return []
+        self._last_lobby = encoded
+        for listener in self._listeners:
+            listener(self.info())
+        outs: list[Output] = [LobbyChanged(base)]
+        for conn, info in self.conns.items():
+            if info.role != "pending" and conn != skip:
+                outs.append(Send(conn, messages.encode(self.view(conn))))
+        return outs
 
     def _chat_line(self, key: str, name: str, text: str) -> list[Output]:
-        message = {"t": "chat", "key": key, "name": name, "text": text}
-        self.chat_log.append({"key": key, "name": name, "text": text})
-        return [Send(c, message) for c, info in self.conns.items() if info.role != "pending"]
+        payload = messages.encode(ChatRelay(key, name, text))
+        outs: list[Output] = [Send(c, payload) for c, info in self.conns.items() if info.role != "pending"]
+        return outs + [ChatRelayed(key, name, text)]
 
-    def _free_seat(self) -> int | None:
-        return next((i for i, s in enumerate(self.seats) if s is None), None)
+    def _reject(self, conn: int, code: Code, text: str, message: messages.PeerMessage) -> Send:
+        ref = message.signed.get("sig") if isinstance(message, Act | Ready | Contrib) else None
+        return Send(conn, messages.encode(Reject(code.value, text, ref, self.seq)))
 
-    def _free_colour(self, wanted: str, *, mine: int | None = None) -> str:
-        taken = {s.colour for i, s in enumerate(self.seats) if s is not None and i != mine}
-        if wanted in COLOURS and wanted not in taken:
-            return wanted
-        return next(c for c in COLOURS if c not in taken)
+    def _live_people(self) -> set[int]:
+        """Engine seats of people (not the host's key) with an admitted connection."""
+        live = {c.key for c in self.conns.values() if c.role != "pending"}
+        return {n for n, p in enumerate(self.players) if p.key != self.key_hex and p.key in live}
 
     def _seat_of_key(self, key: str) -> int | None:
-        """The engine seat of a key (None before the start, or for spectators)."""
+        """The engine seat of a person's key (None before the start, or for spectators)."""
+        if key == self.key_hex:
+            return None
         return next((n for n, p in enumerate(self.players) if p.key == key), None)
 
-    def _lobby_index_of_key(self, key: str) -> int | None:
-        return next((i for i, s in enumerate(self.seats) if s is not None and s.key == key), None)
-
-    def _conn_of_key(self, key: str) -> int | None:
-        return next((c for c, info in self.conns.items() if info.key == key), None)
-
     def _name_of(self, info: _Conn) -> str:
-        if info.lobby_seat is not None and self.seats[info.lobby_seat] is not None:
-            return self.seats[info.lobby_seat].name  # type: ignore[union-attr]
-        return info.name
+        index = self.lobby.index_of(info.key)
+        seat = self.lobby.seats[index] if index is not None else None
+        return seat.name if seat is not None else info.name
+
+
+_KIND_OF: dict[type, str] = {
+    Act: "act", Contrib: "contrib", Chat: "chat", Ready: "lobby", Unready: "lobby", ProfileChange: "lobby",
+    Sync: "sync", Bye: "bye", Ping: "ping",
+}

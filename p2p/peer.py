@@ -1,65 +1,112 @@
 """A peer's side of the table, sans-IO: what the host says, checked, and what we answer.
 
-`TablePeer.receive(message)` takes one message from the host and returns outputs: `Outgoing`
-messages to send back, and events for whoever shows the table (a person's window, a log,
-a headless bot runner). Records go through a `Replica`: a record that does not verify
-produces `HostCheated` and the peer stops trusting the host for good.
+`TablePeer.receive(payload, now)` takes one message from the host (its bytes) and returns
+outputs: `Outgoing` messages to send back, and events for whoever shows the table (a
+person's window, a log, a headless bot runner). Messages are parsed once
+(`p2p.messages`) and dispatched with `match`, as on the host. Records go through a
+`Replica`: one that does not verify produces `HostCheated` and the peer stops trusting the
+host for good.
+
+Besides provable cheating, a peer notices what only it can know, and says so without
+accusing anyone (docs/PROTOCOL.md section 3.4): its dice contribution left out
+(`ContributionOmitted`), its action sent and not answered while the clock ran out for it
+(`ActionUnanswered`; its next action carries the signed evidence to the whole table), a
+timeout at a clock-off table while it believed itself connected (`TimedOutWhileHere`).
+Others' evidence arrives as `TableNote`.
 """
 from __future__ import annotations
 
 import hashlib
 import hmac
 import os
+import re
 from dataclasses import dataclass
 from typing import Any
 
-from zemlevlasnyk.engine import Action, Event, Game, Outcome, load_preset
-from zemlevlasnyk.p2p import commit_reveal, wire
-from zemlevlasnyk.p2p.clock import DECISION_SECONDS
-from zemlevlasnyk.p2p.errors import CheatingHost, Code
+from zemlevlasnyk.engine import Action, Event, Game, Outcome, Ruleset
+from zemlevlasnyk.p2p import commit_reveal, messages
+from zemlevlasnyk.p2p.errors import CheatingHost, Code, RemoteProtocolError
 from zemlevlasnyk.p2p.identity import Profile
+from zemlevlasnyk.p2p.messages import (
+    Admitted as AdmittedMessage,
+)
+from zemlevlasnyk.p2p.messages import (
+    ChatRelay,
+    ErrorMessage,
+    LobbyView,
+    Ping,
+    RecordWire,
+    Reject,
+)
 from zemlevlasnyk.p2p.policy import Policy
-from zemlevlasnyk.p2p.records import ACT, TIMEOUT, Replica, sign_action, sign_ready
+from zemlevlasnyk.p2p.records import END, TIMEOUT, Replica, Verified
+
+# How long before the clock ran out our action must have been sent for its loss to be the
+# host's doing, not a race with the deadline (a LAN delivers in milliseconds).
+UNANSWERED_GRACE_SECONDS = 2.0
+# Our recent actions, remembered to check the host's rejections of them.
+SENT_MEMORY = 64
+_TAG_ENTROPY = b"zemlevlasnyk/v2/peer-entropy\n"
+# The top-level `seq` of a canonical record body follows its `reveal` (keys sort so), and
+# no nested object has a `reveal`: enough to spot a record from the future unverified.
+_SEQ = re.compile(rb'"reveal":"[0-9a-f]{64}","seq":(\d{1,12}),')
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Outgoing:
-    message: dict[str, Any]
+    message: messages.PeerMessage
+
+    @property
+    def payload(self) -> bytes:
+        return messages.encode(self.message)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Admitted:
     role: str
     seat: int | None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class LobbyChanged:
-    lobby: dict[str, Any]
+    lobby: LobbyView
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Arrived:
-    """A record about to be verified (every peer logs it as it arrives)."""
+    """A record about to be verified (its bytes, kept as they came: they are evidence)."""
 
-    record: dict[str, Any]
+    seq: int
+    wire: bytes
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Applied:
-    record: dict[str, Any]
-    events: list[Event]
-    clock: list[dict[str, Any]]
+    """A record verified and applied."""
+
+    record: Verified
+
+    @property
+    def seq(self) -> int:
+        return self.record.seq
+
+    @property
+    def kind(self) -> str:
+        return self.record.kind
+
+    @property
+    def events(self) -> list[Event]:
+        return self.record.events
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ChatLine:
     name: str
     key: str
     text: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Refused:
     """The host rejected something we sent."""
 
@@ -68,12 +115,12 @@ class Refused:
     ref: str | None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class HostCheated:
     error: CheatingHost
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class HostError:
     """The host is hanging up on us, and why."""
 
@@ -81,31 +128,59 @@ class HostError:
     message: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Finished:
     outcome: Outcome
     state_hash: str
 
 
-# How much sooner than our own count the host's clock may run out: a LAN delivers a
-# record in milliseconds; this forgives a Wi-Fi hiccup on the record that started it.
-CLOCK_TOLERANCE_SECONDS = 5.0
-# Our recent actions, remembered to check the host's rejections of them.
-SENT_MEMORY = 64
+@dataclass(frozen=True, slots=True)
+class ContributionOmitted:
+    """We sent our contribution to the chance of record `seq`; the host listed us missing."""
 
-PeerOutput = Outgoing | Admitted | LobbyChanged | Arrived | Applied | ChatLine | Refused | HostCheated | HostError | Finished
+    seq: int
+
+
+@dataclass(frozen=True, slots=True)
+class ActionUnanswered:
+    """Our signed action for record `seq` was sent and not answered; the clock played for
+    us instead. `action` is our signed envelope, the evidence."""
+
+    seq: int
+    action: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class TimedOutWhileHere:
+    """At a clock-off table the host timed us out as absent while we were connected."""
+
+    seq: int
+
+
+@dataclass(frozen=True, slots=True)
+class TableNote:
+    """Another seat's evidence, carried in its signed action: its action for record `seq`
+    went unanswered."""
+
+    seat: int
+    name: str
+    seq: int
+
+
+PeerOutput = (Outgoing | Admitted | LobbyChanged | Arrived | Applied | ChatLine | Refused | HostCheated | HostError
+              | Finished | ContributionOmitted | ActionUnanswered | TimedOutWhileHere | TableNote)
 
 
 class TablePeer:
     def __init__(self, profile: Profile, *, table: str, host_key: bytes, policy: Policy | None = None,
-                 auto_ready: bool = True, rules: Any = None) -> None:
+                 auto_ready: bool = True, rules: Ruleset | None = None) -> None:
         self.profile = profile
         self.table = table
-        self.replica = Replica(table=table, host_key=host_key.hex(), rules=rules or load_preset("zemlevlasnyk"))
+        self.replica = Replica(table=table, host_key=host_key.hex(), rules=rules)
         self.policy = policy
         self.auto_ready = auto_ready
         self.role: str | None = None
-        self.lobby: dict[str, Any] | None = None
+        self.lobby: LobbyView | None = None
         self.cheated: CheatingHost | None = None
         self.finished: Finished | None = None
         self._ready_for: str | None = None
@@ -113,10 +188,13 @@ class TablePeer:
         self._fallback = False
         self._host_head = -1
         self._connected_at = -1
-        self._my_clock: dict[int, tuple[float, int]] = {}
         self._sync_asked = -1
         self._entropy_key = os.urandom(32)
         self._sent: dict[str, tuple[int, Action]] = {}
+        self._sent_for: dict[int, tuple[messages.Act, float]] = {}
+        self._evidence: messages.Act | None = None
+        self._contributed: set[int] = set()
+        self._arrived_at = 0.0
 
     @property
     def seat(self) -> int | None:
@@ -128,188 +206,202 @@ class TablePeer:
         """Our verified copy of the game (None before the start record)."""
         return self.replica.game
 
-    # --- what we do ----------------------------------------------------------------------
+    def clock_left(self, now: float | None = None) -> dict[int, float]:
+        """Seconds left per pending decision's seat, on the records' signed times: the
+        latest record's `at`, plus how long ago it arrived here (None: as of its arrival)."""
+        at = self.replica.at + (0 if now is None else int(max(0.0, now - self._arrived_at) * 1000))
+        return {seat: ms / 1000 for seat, ms in self.replica.decisions.remaining(at).items()}
 
-    def act(self, action: Action) -> Outgoing:
+    # --- what we do ----------------------------------------------------------------------------
+
+    def act(self, action: Action, now: float = 0.0) -> Outgoing:
         """Our signed action, meant as the next record.
 
         The entropy depends only on which record the action is meant for (a keyed hash only
         we can compute): a host that refuses a roll to see a fresh one gets the same dice."""
         seq = self.replica.seq + 1
-        entropy = hmac.new(self._entropy_key, bytes.fromhex(self.table) + seq.to_bytes(8, "big"),
-                           hashlib.sha256).digest()
-        envelope = sign_action(self.profile.signing_key, table=self.table, seq=seq, action=action,
-                               entropy=entropy)
-        self._sent[envelope["sig"]] = (seq, action)
+        evidence = self._evidence if self._evidence is not None and self._evidence.seq < seq else None
+        act = messages.make_act(self.profile.signing_key, table=self.table, seq=seq, action=action.to_json(),
+                                entropy=self._entropy(b"act", seq), unanswered=evidence)
+        self._sent[act.signed["sig"]] = (seq, action)
         while len(self._sent) > SENT_MEMORY:
             self._sent.pop(next(iter(self._sent)))
-        return Outgoing(envelope)
+        if seq not in self._sent_for:
+            self._sent_for[seq] = (act, now)
+        while len(self._sent_for) > SENT_MEMORY:
+            self._sent_for.pop(next(iter(self._sent_for)))
+        return Outgoing(act)
 
     def chat(self, text: str) -> Outgoing:
-        return Outgoing({"t": "chat", "text": text})
+        return Outgoing(messages.Chat(text))
 
     def ready(self) -> Outgoing | None:
         if self.lobby is None:
             return None
-        self._ready_for = self.lobby["commit"]
-        return Outgoing(sign_ready(self.profile.signing_key, table=self.table, commit=self.lobby["commit"],
-                                   entropy=commit_reveal.new_entropy()))
+        self._ready_for = self.lobby.commit
+        return Outgoing(messages.make_ready(self.profile.signing_key, table=self.table, commit=self.lobby.commit,
+                                            entropy=commit_reveal.new_entropy()))
 
     def unready(self) -> Outgoing:
         self._ready_for = None
-        return Outgoing({"t": "unready"})
+        return Outgoing(messages.Unready())
 
     def set_profile(self, name: str, colour: str) -> Outgoing:
-        return Outgoing({"t": "profile", "name": name, "colour": colour})
+        return Outgoing(messages.ProfileChange(name, colour))
 
-    # --- what the host says ----------------------------------------------------------------
+    # --- what the host says --------------------------------------------------------------------
 
-    def receive(self, message: dict[str, Any], now: float | None = None) -> list[PeerOutput]:
-        """One message from the host; `now` (seconds, any monotonic clock) lets us check
-        that the host does not run our clock out early."""
+    def receive(self, payload: bytes, now: float = 0.0) -> list[PeerOutput]:
+        """One message from the host; `now` (seconds, any monotonic clock) times what only
+        this side can judge (an unanswered action) and the countdown shown."""
         if self.cheated is not None:
             return []
-        kind = message.get("t")
-        if kind == "record":
-            return self._on_record(message, now)
-        if kind == "lobby":
-            return self._on_lobby(message)
-        if kind == "admitted":
-            self.role = wire.field(message, "role", str)
-            head = message.get("head")
-            self._host_head = head if isinstance(head, int) and not isinstance(head, bool) else -1
-            self._connected_at = self._host_head
-            # (Re)connected: whatever we sent before may have been lost with the old connection.
-            self._acted_at = -2
-            return [Admitted(self.role, wire.field(message, "seat", int, optional=True))] + self._bot_move()
-        if kind == "chat":
-            return [ChatLine(str(message.get("name", ""))[:40], str(message.get("key", "")),
-                             str(message.get("text", "")))]
-        if kind == "reject":
-            return self._on_reject(message)
-        if kind == "error":
-            return [HostError(str(message.get("code")), str(message.get("message", ""))[:300])]
-        return []
+        message = messages.parse_from_host(payload)
+        match message:
+            case RecordWire(wire=data):
+                return self._on_record(data, now)
+            case Ping():
+                return []
+            case LobbyView():
+                return self._on_lobby(message)
+            case AdmittedMessage(role=role, seat=seat, head=head):
+                self.role = role
+                self._host_head = head
+                self._connected_at = head
+                # (Re)connected: whatever we sent before may have been lost with the old connection.
+                self._acted_at = -2
+                return [Admitted(role, seat), *self._contribute_now(), *self._bot_move(now)]
+            case ChatRelay(key=key, name=name, text=text):
+                return [ChatLine(name[:40], key, text)]
+            case Reject():
+                return self._on_reject(message, now)
+            case ErrorMessage(code=code, message=text):
+                return [HostError(code, text[:300])]
+        raise RemoteProtocolError(Code.BAD_MESSAGE, "not a message a peer takes")
 
-    def _on_lobby(self, message: dict[str, Any]) -> list[PeerOutput]:
-        self.lobby = message
-        outs: list[PeerOutput] = [LobbyChanged(message)]
-        you = message.get("you")
-        if (self.auto_ready and message.get("phase") == "lobby" and isinstance(you, int)
-                and self._ready_for != message.get("commit")):
+    def _on_lobby(self, lobby: LobbyView) -> list[PeerOutput]:
+        self.lobby = lobby
+        outs: list[PeerOutput] = [LobbyChanged(lobby)]
+        if self.auto_ready and lobby.phase == "lobby" and lobby.you is not None and self._ready_for != lobby.commit:
             ready = self.ready()
             if ready is not None:
                 outs.append(ready)
         return outs
 
-    def _on_record(self, message: dict[str, Any], now: float | None) -> list[PeerOutput]:
-        record = message.get("record")
-        head = message.get("head")
-        if isinstance(head, int):
-            self._host_head = max(self._host_head, head)
-        seq = record.get("seq") if isinstance(record, dict) else None
-        if not isinstance(seq, int) or seq <= self.replica.seq:
-            return []
-        if seq > self.replica.seq + 1:
-            if self._sync_asked == self.replica.seq:
+    def _on_record(self, data: bytes, now: float) -> list[PeerOutput]:
+        peek = _SEQ.search(data)
+        if peek is not None:
+            seq = int(peek.group(1))
+            if seq <= self.replica.seq:
                 return []
-            self._sync_asked = self.replica.seq
-            return [Outgoing({"t": "sync", "from": self.replica.seq + 1})]
-        outs: list[PeerOutput] = [Arrived(record)]
+            if seq > self.replica.seq + 1:
+                self._host_head = max(self._host_head, seq)
+                if self._sync_asked == self.replica.seq:
+                    return []
+                self._sync_asked = self.replica.seq
+                return [Outgoing(messages.Sync(self.replica.seq + 1))]
+        seq = self.replica.seq + 1
+        outs: list[PeerOutput] = [Arrived(seq, data)]
+        sent = self._sent_for.get(seq)
         try:
-            events = self.replica.accept(record)
-            self._check_timeout(record, now)
+            verified = self.replica.accept(data, own=sent[0].signed if sent is not None else None)
         except CheatingHost as exc:
             self.cheated = exc
             return outs + [HostCheated(exc)]
-        clock = message.get("clock") if isinstance(message.get("clock"), list) else []
-        outs.append(Applied(record, events, clock))
+        self._arrived_at = now
+        self._host_head = max(self._host_head, seq)
+        outs.append(Applied(verified))
+        outs += self._complaints(verified, now)
         self._fallback = False
-        game = self.replica.game
-        assert game is not None
-        outcome = game.outcome()
-        if outcome is not None:
-            self.finished = Finished(outcome, record["state"])
+        if verified.kind == END:
+            assert self.replica.game is not None
+            outcome = self.replica.game.outcome()
+            assert outcome is not None
+            self.finished = Finished(outcome, self.replica.state_hash)
             return outs + [self.finished]
-        return outs + self._bot_move()
+        return outs + self._contribute_now() + self._bot_move(now)
 
-    def _check_timeout(self, record: dict[str, Any], now: float | None) -> None:
-        """The host may run our clock out only when it has run: with the clock off, not at
-        all while we are connected (records after the head we were admitted at came to us
-        live); with it on, not before our own count of the 30 seconds, for a decision that
-        began while we were connected."""
-        seq = record["seq"]
-        mine = record["kind"] == TIMEOUT and record["auto"]["seat"] == self.seat and seq > self._connected_at
-        if mine and not self.replica.clock:
-            raise CheatingHost(f"record {seq}: the host ran our clock out, but the clock is off "
-                               "and we are here", seq=seq)
-        started = self._my_clock.get(record["auto"]["seat"] if mine else -1)
-        if mine and now is not None and started is not None and started[1] > self._connected_at \
-                and now < started[0] + DECISION_SECONDS - CLOCK_TOLERANCE_SECONDS:
-            raise CheatingHost(f"record {seq}: the host ran our clock out after "
-                               f"{now - started[0]:.1f} s of {DECISION_SECONDS:g}", seq=seq)
-        self._track_clock(record, now)
+    def _complaints(self, verified: Verified, now: float) -> list[PeerOutput]:
+        """What this record tells us that only we can know, and others' evidence."""
+        outs: list[PeerOutput] = []
+        me = self.seat
+        for note in verified.notes:
+            if note.seat != me:
+                outs.append(TableNote(note.seat, self.replica.players[note.seat].name, note.seq))
+        if me is None:
+            return outs
+        sent = self._sent_for.pop(verified.seq, None)
+        mine_timed_out = verified.kind == TIMEOUT and verified.seat == me
+        if mine_timed_out and sent is not None and now - sent[1] >= UNANSWERED_GRACE_SECONDS:
+            if sent[0].note is None:
+                self._evidence = sent[0]
+            outs.append(ActionUnanswered(verified.seq, sent[0].signed))
+        elif mine_timed_out and not self.replica.clock and verified.seq > self._connected_at:
+            outs.append(TimedOutWhileHere(verified.seq))
+        if verified.kind == "act" and verified.seat == me and "note" in verified.body["act"]:
+            self._evidence = None   # the table has seen it
+        if verified.kind == "chance" and me in verified.body["missing"] and verified.seq - 1 in self._contributed:
+            outs.append(ContributionOmitted(verified.seq - 1))
+        return outs
 
-    def _track_clock(self, record: dict[str, Any], now: float | None) -> None:
-        """Our own count: when each of our pending decisions began (kept while it stays
-        pending and we do nothing, as the host's clock does)."""
-        game = self.replica.game
-        seat = self.seat
-        if now is None or game is None or seat is None:
-            self._my_clock = {}
-            return
-        actor = (record["act"] or {}).get("seat") if record["kind"] == ACT else (record["auto"] or {}).get("seat")
-        pending = seat in {d.seat for d in game.pending()}
-        old = self._my_clock.get(seat)
-        if not pending:
-            self._my_clock = {}
-        elif old is None or actor == seat:
-            self._my_clock = {seat: (now, record["seq"])}
+    def _contribute_now(self) -> list[PeerOutput]:
+        """Our contribution to a declared action that awaits our seat (once per record,
+        the same bytes if sent again: the entropy is keyed by the record)."""
+        declared = self.replica.declared
+        me = self.seat
+        if declared is None or me is None or me not in declared.awaited:
+            return []
+        self._contributed.add(declared.seq)
+        contrib = messages.make_contrib(self.profile.signing_key, table=self.table, seq=declared.seq, seat=me,
+                                        record=declared.record, entropy=self._entropy(b"contrib", declared.seq))
+        return [Outgoing(contrib)]
 
-    def _on_reject(self, message: dict[str, Any]) -> list[PeerOutput]:
-        code = str(message.get("code"))
-        ref = message.get("ref") if isinstance(message.get("ref"), str) else None
-        outs: list[PeerOutput] = [Refused(code, str(message.get("message", ""))[:300], ref)]
-        lie = self._false_rejection(code, ref, message.get("seq"))
+    def _entropy(self, purpose: bytes, seq: int) -> bytes:
+        return hmac.new(self._entropy_key, _TAG_ENTROPY + purpose + bytes.fromhex(self.table) + seq.to_bytes(8, "big"),
+                        hashlib.sha256).digest()
+
+    def _on_reject(self, reject: Reject, now: float) -> list[PeerOutput]:
+        outs: list[PeerOutput] = [Refused(reject.code, reject.message[:300], reject.ref)]
+        lie = self._false_rejection(reject)
         if lie is not None:
             self.cheated = CheatingHost(lie, seq=self.replica.seq + 1)
             return outs + [HostCheated(self.cheated)]
-        if self.policy is not None and code != Code.STALE_SEQ.value and not self._fallback:
+        if (self.policy is not None and reject.code not in (Code.STALE_SEQ.value, Code.NOT_NOW.value, Code.RATE.value)
+                and not self._fallback):
             # Our computer player chose something the host refused: make the clock's move instead.
             self._fallback = True
             self._acted_at = -2
-            outs += self._bot_move()
+            outs += self._bot_move(now)
         return outs
 
-    def _false_rejection(self, code: str, ref: str | None, host_seq: Any) -> str | None:
+    def _false_rejection(self, reject: Reject) -> str | None:
         """Why the host's rejection of our action is a lie, when we can tell: the host says
         it had published nothing new (its `seq` is ours), so our engine sees what it saw."""
-        sent = self._sent.get(ref) if ref is not None else None
+        sent = self._sent.get(reject.ref) if reject.ref is not None else None
         game = self.replica.game
-        if sent is None or game is None or host_seq != self.replica.seq or sent[0] != self.replica.seq + 1:
+        if (sent is None or game is None or reject.seq != self.replica.seq or sent[0] != self.replica.seq + 1
+                or self.replica.declared is not None or self.replica.over):
             return None
         action = sent[1]
-        if code == Code.STALE_SEQ.value:
+        if reject.code == Code.STALE_SEQ.value:
             return f"the host called our action for record {sent[0]} stale while that record was next"
-        if code in (Code.OUT_OF_TURN.value, Code.ILLEGAL.value) and game.is_legal(action) \
+        if reject.code in (Code.OUT_OF_TURN.value, Code.ILLEGAL.value) and game.is_legal(action) \
                 and action.seat in {d.seat for d in game.pending()}:
-            return f"the host refused our legal {action.TYPE} as {code}"
+            return f"the host refused our legal {action.TYPE} as {reject.code}"
         return None
 
-    def _bot_move(self) -> list[PeerOutput]:
+    def _bot_move(self, now: float) -> list[PeerOutput]:
         game = self.replica.game
         seat = self.seat
-        if self.policy is None or game is None or seat is None or self._acted_at == self.replica.seq:
+        if (self.policy is None or game is None or seat is None or self._acted_at == self.replica.seq
+                or self.replica.declared is not None or self.replica.over):
             return []
         if self._host_head > self.replica.seq:
             return []  # still catching up: acting now would only be stale
         if seat not in {d.seat for d in game.pending()}:
             return []
-        if self._fallback:
-            action = game.safe_action(seat)
-        else:
-            action = self.policy.choose(game.copy(), seat)
+        action = game.safe_action(seat) if self._fallback else self.policy.choose(game.copy(), seat)
         if action is None:
             return []
         self._acted_at = self.replica.seq
-        return [self.act(action)]
+        return [self.act(action, now)]

@@ -1,16 +1,23 @@
-"""The record chain: signed actions, the host's records, and a replica that verifies them.
+"""Records: their wire form, and `Replica`, which verifies them (what every peer runs).
 
-A record is the host's signed statement "action N happened, with this randomness, and the
-state became this". Records form a hash chain (`prev` is the SHA-256 of the previous
-record's signed bytes followed by its signature). `Replica` is what every peer runs: it
-checks each record (signature, sequence, chain, commit-reveal, the actor's signature or the
-host's right to act) and then replays the action on its own engine; the diff must give the
-same state, and the state the same hash. Anything else is a `CheatingHost`.
+A record is a **body** (a JSON object, canonically encoded) and the host's Ed25519
+signature over `TAG_RECORD || body bytes`. It travels, and is saved, as the canonical
+encoding of `{"body": <body>, "sig": "<128 hex>", "t": "record"}`: since the keys sort
+`body` < `sig` < `t` and the signature has a fixed length, `split_record` slices the body
+bytes out of the payload without parsing it, the signature is checked on exactly those
+bytes, and the body is decoded once. Record hash = `H(TAG_RECORD || body || raw sig)`.
+
+`Replica` checks each record (signature, sequence, chain, the host's commit-reveal, the
+signed times, who may act, the two-step chance of section 3 of docs/PROTOCOL.md) and
+replays it on its own engine: the diff must give the state its engine reached, and that
+state the record's hash. Anything else is a `CheatingHost`. `verify` (offline) runs the
+same `Replica`. The host's twin, which writes records, is `p2p.ledger.Ledger`.
 """
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+import json
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,50 +31,121 @@ from zemlevlasnyk.engine import (
     Event,
     Game,
     IllegalAction,
+    Ruleset,
+    RulesetError,
     action_from_json,
     canonical_json,
+    load_preset,
 )
-from zemlevlasnyk.p2p import commit_reveal, wire
+from zemlevlasnyk.p2p import commit_reveal, messages, wire
+from zemlevlasnyk.p2p.clock import DECISION_MS, DecisionClock
 from zemlevlasnyk.p2p.diff import apply_diff
-from zemlevlasnyk.p2p.errors import CheatingHost
+from zemlevlasnyk.p2p.errors import CheatingHost, Code, RemoteProtocolError, remote
 
 ZERO_HASH = "0" * 64
+TAG_RECORD = wire.TAG_RECORD
 
 START = "start"
 ACT = "act"            # an action signed by the seat's own key
 HOST = "host"          # an action of a seat the host plays itself (its own seat, a computer player)
 TIMEOUT = "timeout"    # the clock ran out: the host applied the engine's safe action
-KINDS = (START, ACT, HOST, TIMEOUT)
+CHANCE = "chance"      # the chance of an action declared by the record before (section 3.2)
+END = "end"            # the game is over: nothing follows
+KINDS = (START, ACT, HOST, TIMEOUT, CHANCE, END)
+
+_COMMON = frozenset({"table", "seq", "prev", "kind", "at", "reveal", "renew", "diff", "state"})
+# The fields each kind carries besides the common ones (optional ones in the second set).
+_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    START: (frozenset({"setup"}), frozenset()),
+    ACT: (frozenset({"act"}), frozenset()),
+    HOST: (frozenset({"auto"}), frozenset({"await"})),
+    TIMEOUT: (frozenset({"auto", "timer"}), frozenset({"await"})),
+    CHANCE: (frozenset({"contrib", "missing"}), frozenset()),
+    END: (frozenset({"outcome"}), frozenset()),
+}
+
+_SIG_HEAD = b',"sig":"'
+_SIG_TAIL = b'","t":"record"}'
+_SIG_HEX = 128
+_SUFFIX = len(_SIG_HEAD) + _SIG_HEX + len(_SIG_TAIL)
+_HEX_DIGITS = frozenset(b"0123456789abcdef")
 
 
-def record_hash(record: dict[str, Any]) -> str:
-    """SHA-256 over exactly what the host signed, then the signature: the chain covers both,
-    and a peer that just checked the signature needs no second encoding."""
-    return hashlib.sha256(wire.signed_bytes(wire.TAG_RECORD, record) + bytes.fromhex(record["sig"])).hexdigest()
+# --- the codec ---------------------------------------------------------------------------------
 
 
-def sign_action(key: SigningKey, *, table: str, seq: int, action: Action, entropy: bytes) -> dict[str, Any]:
-    """A peer's signed action, meant to become record `seq`."""
-    return wire.sign(key, wire.TAG_ACTION, {
-        "t": "act", "table": table, "seq": seq, "seat": action.seat,
-        "action": action.to_json(), "entropy": entropy.hex()})
+def encode_record(body: bytes, sig: bytes) -> bytes:
+    """The wire form: `{"body":<body>,"sig":"<hex>","t":"record"}`, canonical as it stands."""
+    return messages.RECORD_PREFIX + body + _SIG_HEAD + sig.hex().encode() + _SIG_TAIL
 
 
-def sign_ready(key: SigningKey, *, table: str, commit: str, entropy: bytes) -> dict[str, Any]:
-    """A seated player's Ready: its entropy for the first draw, bound to the host's commit."""
-    return wire.sign(key, wire.TAG_READY, {
-        "t": "ready", "table": table, "commit": commit, "entropy": entropy.hex(),
-        "key": bytes(key.verify_key).hex()})
+def split_record(data: bytes) -> tuple[bytes, bytes]:
+    """The body bytes and the raw signature of a record's wire form, sliced, not parsed."""
+    if (len(data) <= len(messages.RECORD_PREFIX) + _SUFFIX or not data.startswith(messages.RECORD_PREFIX)
+            or not data.endswith(_SIG_TAIL) or data[-_SUFFIX:-_SUFFIX + len(_SIG_HEAD)] != _SIG_HEAD):
+        raise remote(Code.GARBAGE, "not a record: it must be {\"body\":...,\"sig\":\"<128 hex>\",\"t\":\"record\"}")
+    sig_hex = data[-_SIG_HEX - len(_SIG_TAIL):-len(_SIG_TAIL)]
+    if not _HEX_DIGITS.issuperset(sig_hex):
+        raise remote(Code.GARBAGE, "not a record: the signature must be 128 lowercase hex digits")
+    return data[len(messages.RECORD_PREFIX):-_SUFFIX], bytes.fromhex(sig_hex.decode())
 
 
-def seal_record(key: SigningKey, fields: dict[str, Any]) -> tuple[dict[str, Any], str]:
-    """The signed record, and its hash (see `record_hash`) from the same encoding."""
-    signed = wire.signed_bytes(wire.TAG_RECORD, fields)
-    sig = key.sign(signed).signature
-    return {**fields, "sig": sig.hex()}, hashlib.sha256(signed + sig).hexdigest()
+def record_hash(body: bytes, sig: bytes) -> str:
+    return hashlib.sha256(TAG_RECORD + body + sig).hexdigest()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
+class Sealed:
+    """A record the host just signed: its wire bytes and its hash."""
+
+    wire: bytes
+    hash: str
+
+
+def seal(key: SigningKey, body: dict[str, Any]) -> Sealed:
+    encoded = canonical_json(body)
+    sig = key.sign(TAG_RECORD + encoded).signature
+    return Sealed(encode_record(encoded, sig), record_hash(encoded, sig))
+
+
+def decode_body(body: bytes) -> dict[str, Any]:
+    """The body object; it must be exactly its canonical encoding.
+
+    This is where duplicate keys are refused: the body is the one object verified on the
+    bytes as received (everything else signed is checked over its canonical re-encoding,
+    where a duplicate can only break its own signature). A body that is not canonical
+    could be read two ways by two implementations; re-encoding it costs a fraction of the
+    signature check."""
+    wire.check_depth(body)
+    try:
+        obj = json.loads(body, parse_float=_no_float, parse_constant=_no_float)
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+        raise ValueError(f"the body is not JSON: {str(exc)[:80]}") from None
+    if not isinstance(obj, dict) or canonical_json(obj) != body:
+        raise ValueError("the body is not canonical JSON (duplicate keys, order or spacing)")
+    return obj
+
+
+def _no_float(text: str) -> Any:
+    raise ValueError(f"floats are not part of the protocol: {text[:20]}")
+
+
+def rules_for(preset: str, options: dict[str, Any]) -> Ruleset:
+    """The ruleset a start record names. Options arrive with the engine's `load_rules`;
+    until then only a preset's defaults can be played."""
+    if options:
+        raise RulesetError("rule options are not supported by this build")
+    return load_preset(preset)
+
+
+def start_seed(table: str, secret: bytes, entropies: Iterable[bytes]) -> bytes:
+    return commit_reveal.derive_seed(table, 0, secret, b"".join(entropies))
+
+
+# --- what a verified record tells -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
 class Player:
     """One seat of a started game (engine seat = index in the start record's list)."""
 
@@ -77,138 +155,348 @@ class Player:
     bot: str | None
 
 
-def start_seed(table: str, secret: bytes, readies: Iterable[dict[str, Any]]) -> bytes:
-    entropy = b"".join(bytes.fromhex(r["entropy"]) for r in readies)
-    return commit_reveal.derive_seed(table, 0, secret, entropy)
+@dataclass(frozen=True, slots=True)
+class Unanswered:
+    """A seat's signed action for record `seq` that the host left unanswered, as carried
+    by a later action of that seat (the table learns of a dropped roll this way)."""
+
+    seat: int
+    seq: int
+    action: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Declared:
+    """An action the host applies once the people at the table contributed (section 3.2)."""
+
+    seq: int
+    kind: str
+    action: Action
+    awaited: tuple[int, ...]
+    record: str
+
+
+@dataclass(frozen=True, slots=True)
+class Verified:
+    """A record that passed every check, and what it did."""
+
+    seq: int
+    kind: str
+    at: int
+    body: dict[str, Any]
+    wire: bytes
+    events: list[Event]
+    notes: tuple[Unanswered, ...] = ()
+
+    @property
+    def seat(self) -> int | None:
+        """The seat that acted (for a declaration: whose action waits for chance)."""
+        if self.kind == ACT:
+            return int(self.body["act"]["seat"])
+        if self.kind in (HOST, TIMEOUT):
+            return int(self.body["auto"]["seat"])
+        return None
+
+
+# --- the replica -----------------------------------------------------------------------------------
 
 
 class Replica:
-    """A copy of the game rebuilt from verified records only."""
+    """A copy of the game rebuilt from verified records only.
 
-    def __init__(self, *, table: str, host_key: str, rules: Any) -> None:
+    `rules`, when given, is the ruleset we expect (a start record naming other rules is
+    refused); otherwise the start record's preset and options are loaded."""
+
+    def __init__(self, *, table: str, host_key: str, rules: Ruleset | None = None) -> None:
         self.table = table
         self.host_key = host_key
-        self.rules = rules
+        self.expected_rules = rules
+        self.rules: Ruleset | None = rules
         self.seq = -1
         self.head = ZERO_HASH
+        self.at = 0
         self.next_commit: str | None = None
         self.start_entropy = b""
         self.game: Game | None = None
         self.state: Any = None
+        self.state_hash = ""
         self.players: tuple[Player, ...] = ()
         self.clock = True
-        self.action_sigs: set[str] = set()
+        self.decisions = DecisionClock()
+        self.declared: Declared | None = None
+        self.ended = False
 
-    def accept(self, record: Any) -> list[Event]:
-        """Verify and apply the next record; its engine events. `CheatingHost` if it is wrong."""
-        seq = record.get("seq") if isinstance(record, dict) else None
+    @property
+    def over(self) -> bool:
+        """The game has an outcome (the signed end record may still be on its way)."""
+        return self.game is not None and self.game.outcome() is not None
+
+    def accept(self, data: bytes, *, own: dict[str, Any] | None = None) -> Verified:
+        """Verify and apply the next record (its wire bytes); `CheatingHost` if it is wrong.
+
+        `own` is the signed action we sent for this record, if any: an `act` record that
+        carries exactly it needs no second signature check."""
         try:
-            return self._accept(record)
+            body_bytes, sig = split_record(data)
+        except Exception as exc:
+            raise CheatingHost(f"record {self.seq + 1}: malformed ({exc})", seq=self.seq + 1) from None
+        if not wire.verify_raw(self.host_key, TAG_RECORD + body_bytes, sig):
+            raise CheatingHost(f"record {self.seq + 1}: not signed by the host's key", seq=self.seq + 1)
+        try:
+            body = decode_body(body_bytes)
+            return self._accept(body, data, record_hash(body_bytes, sig), own)
         except CheatingHost:
             raise
-        except (KeyError, IndexError, TypeError, ValueError, AttributeError, EngineError) as exc:
-            raise CheatingHost(f"malformed record: {type(exc).__name__}: {str(exc)[:160]}", seq=seq) from None
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError, RecursionError, EngineError,
+                RemoteProtocolError) as exc:
+            raise CheatingHost(f"record {self.seq + 1}: malformed: {type(exc).__name__}: {str(exc)[:160]}",
+                               seq=self.seq + 1) from None
 
-    def _accept(self, record: dict[str, Any]) -> list[Event]:
-        seq = record["seq"]
+    def _accept(self, body: dict[str, Any], data: bytes, digest: str, own: dict[str, Any] | None) -> Verified:
+        seq = body["seq"]
 
         def cheat(why: str) -> CheatingHost:
             return CheatingHost(f"record {seq}: {why}", seq=seq)
 
-        if not isinstance(seq, int) or seq != self.seq + 1:
+        if not _is_int(seq) or seq != self.seq + 1:
             raise cheat(f"expected sequence number {self.seq + 1}")
-        if record.get("table") != self.table:
-            raise cheat("record for another table")
-        signed = wire.signed_bytes(wire.TAG_RECORD, record)
-        sig = bytes.fromhex(record["sig"])
-        if not wire.verify_raw(self.host_key, signed, sig):
-            raise cheat("not signed by the host's key")
-        if record["prev"] != self.head:
-            raise cheat("does not chain onto the previous record")
-        secret = bytes.fromhex(record["reveal"])
-        if len(secret) != commit_reveal.SECRET_BYTES:
-            raise cheat("the revealed secret has the wrong size")
-        kind = record["kind"]
+        kind = body["kind"]
         if kind not in KINDS or (kind == START) != (seq == 0):
-            raise cheat(f"kind {kind!r} is out of place")
+            raise cheat(f"kind {str(kind)[:20]!r} is out of place")
+        required, optional = _FIELDS[kind]
+        keys = body.keys() - _COMMON
+        if not body.keys() >= _COMMON or not required <= keys or not keys <= required | optional:
+            raise cheat(f"a {kind} record has the wrong fields")
+        if body["table"] != self.table:
+            raise cheat("record for another table")
+        if body["prev"] != self.head:
+            raise cheat("does not chain onto the previous record")
+        at = body["at"]
+        if not _is_int(at) or at < self.at or (seq == 0 and at != 0):
+            raise cheat("its time runs backwards")
+        secret = _hex32(body["reveal"])
+        renew = body["renew"]
+        if renew is not None:
+            _hex32(renew)
+        if self.ended:
+            raise cheat("a record after the end record")
+        if self.over and kind != END:
+            raise cheat("the game is over: only the end record may follow")
+        if (self.declared is not None) != (kind == CHANCE):
+            raise cheat("a declared action must be followed by its chance record, and only by it")
         if kind == START:
-            events = self._start(record, secret, cheat)
+            events = self._start(body["setup"], secret, cheat)
         else:
             if not commit_reveal.opens(self.next_commit or "", secret):
                 raise cheat("the revealed secret does not open the host's commitment")
-            events = self._play(record, secret, cheat)
-        state = apply_diff(self.state, record["diff"])
-        if state != self.game.to_json():
-            raise cheat("the state diff disagrees with the rules (replayed here)")
-        if hashlib.sha256(canonical_json(state)).hexdigest() != record["state"]:
+            events = self._play(kind, body, secret, digest, own, cheat)
+        changed = kind not in (END,) and not (kind in (HOST, TIMEOUT) and "await" in body)
+        assert self.game is not None
+        if changed:
+            self.state = apply_diff(self.state, body["diff"])
+            fresh = self.game.to_json()
+            if self.state != fresh:
+                raise cheat("the state diff disagrees with the rules (replayed here)")
+            state_hash = hashlib.sha256(canonical_json(fresh)).hexdigest()
+        elif body["diff"] != []:
+            raise cheat("a record that changes nothing carries a diff")
+        else:
+            state_hash = self.state_hash
+        if body["state"] != state_hash:
             raise cheat("the state hash is wrong")
-        renew = record["renew"]
-        if renew is not None and (not isinstance(renew, str) or len(bytes.fromhex(renew)) != 32):
-            raise cheat("a malformed renewal of the secret chain")
-        self.state = state
+        notes = self._notes(kind, body, seq)
+        actor = self._actor(kind, body)
+        if changed and self.game.outcome() is None:
+            self.decisions.update([(d.seat, d.kind) for d in self.game.pending()], actor=actor, at=at)
+        elif changed:
+            self.decisions.clear()
+        self.state_hash = state_hash
         self.seq = seq
-        self.head = hashlib.sha256(signed + sig).hexdigest()  # record_hash(), without encoding twice
+        self.at = at
+        self.head = digest
         # The revealed secret is the commitment to the next one, unless a new chain starts.
-        self.next_commit = renew if renew is not None else record["reveal"]
-        return events
+        self.next_commit = renew if renew is not None else body["reveal"]
+        return Verified(seq, kind, at, body, data, events, notes)
 
-    def _start(self, record: dict[str, Any], secret: bytes, cheat) -> list[Event]:
-        setup = record["setup"]
-        if setup["rules"] != self.rules.digest:
+    # --- per kind ------------------------------------------------------------------------------
+
+    def _start(self, setup: dict[str, Any], secret: bytes, cheat: Callable[[str], CheatingHost]) -> list[Event]:
+        if set(setup) != {"preset", "options", "rules", "clock", "commit", "players", "readies"}:
+            raise cheat("the setup has the wrong fields")
+        try:
+            rules = rules_for(setup["preset"], setup["options"])
+        except (RulesetError, TypeError, ValueError) as exc:
+            raise cheat(f"the table plays rules we cannot load: {exc}") from None
+        if setup["rules"] != rules.digest or (self.expected_rules is not None
+                                              and rules.digest != self.expected_rules.digest):
             raise cheat("the table plays other rules than ours")
         if not commit_reveal.opens(setup["commit"], secret):
             raise cheat("the revealed secret does not open the lobby commitment")
-        players = tuple(Player(p["key"], p["name"], p["colour"], p["bot"]) for p in setup["players"])
-        readies = setup["readies"]
+        players = tuple(Player(_str(p["key"]), _str(p["name"]), _str(p["colour"]),
+                               None if p["bot"] is None else _str(p["bot"])) for p in setup["players"])
+        if not rules.min_players <= len(players) <= rules.max_players:
+            raise cheat("the table seats a number of players the rules do not allow")
+        readies = [messages.parse_ready(r) for r in setup["readies"]]
         humans = [p.key for p in players if p.key != self.host_key]
-        if [r["key"] for r in readies] != humans:
+        if [r.key for r in readies] != humans:
             raise cheat("the Ready list does not match the seated players")
         for ready in readies:
-            if not (wire.check_signature(ready["key"], wire.TAG_READY, ready)
-                    and ready["table"] == self.table and ready["commit"] == setup["commit"]
-                    and len(bytes.fromhex(ready["entropy"])) == commit_reveal.ENTROPY_BYTES):
+            if not (wire.check_signature(ready.key, wire.TAG_READY, ready.signed)
+                    and ready.table == self.table and ready.commit == setup["commit"]):
                 raise cheat("a Ready is forged or bound to another commitment")
+        if not isinstance(setup["clock"], bool):
+            raise cheat("the clock setting is malformed")
+        self.rules = rules
         self.players = players
-        self.clock = bool(setup["clock"])
-        self.start_entropy = commit_reveal.start_entropy([bytes.fromhex(r["entropy"]) for r in readies])
-        self.game = Game.new(self.rules, players=len(players),
-                             chance=Entropy(start_seed(self.table, secret, readies)))
+        self.clock = setup["clock"]
+        self.decisions = DecisionClock(ms=decision_ms(rules))
+        entropies = [r.entropy for r in readies]
+        self.start_entropy = commit_reveal.start_entropy(entropies)
+        self.game = Game.new(rules, players=len(players), chance=Entropy(start_seed(self.table, secret, entropies)))
         self.state = None
         return []
 
-    def _play(self, record: dict[str, Any], secret: bytes, cheat) -> list[Event]:
-        assert self.game is not None
-        kind = record["kind"]
+    def _play(self, kind: str, body: dict[str, Any], secret: bytes, digest: str, own: dict[str, Any] | None,
+              cheat: Callable[[str], CheatingHost]) -> list[Event]:
+        game = self.game
+        assert game is not None
+        seq = body["seq"]
+        if kind == END:
+            outcome = game.outcome()
+            if outcome is None:
+                raise cheat("an end record while the game goes on")
+            if body["outcome"] != {"winner": outcome.winner, "draw": outcome.draw}:
+                raise cheat("the end record names another outcome")
+            self.ended = True
+            return []
+        if kind == CHANCE:
+            return self._chance(body, secret, cheat)
         if kind == ACT:
-            envelope = record["act"]
-            action = action_from_json(envelope["action"])
-            if not (0 <= action.seat < len(self.players)) or envelope["seat"] != action.seat:
-                raise cheat("the action's seat is not a seat of this game")
-            if envelope["table"] != self.table or envelope["seq"] != record["seq"]:
-                raise cheat("the action was signed for another table or another moment")
-            if not wire.check_signature(self.players[action.seat].key, wire.TAG_ACTION, envelope):
-                raise cheat("the action is not signed by its seat's key")
-            if envelope["sig"] in self.action_sigs:
-                raise cheat("an action was replayed")
-            entropy = bytes.fromhex(envelope["entropy"])
-            if len(entropy) != commit_reveal.ENTROPY_BYTES:
-                raise cheat("the actor's entropy has the wrong size")
-            self.action_sigs.add(envelope["sig"])
-        else:
-            action = action_from_json(record["auto"])
-            entropy = self.start_entropy
-            if not 0 <= action.seat < len(self.players):
-                raise cheat("the action's seat is not a seat of this game")
-            if kind == HOST and self.players[action.seat].key != self.host_key:
-                raise cheat("the host acted for a seat it does not play")
-            if kind == TIMEOUT and action != self.game.safe_action(action.seat):
-                raise cheat("a timeout that is not the clock's safe action")
+            envelope = body["act"]
+            if own is None or envelope != own:
+                act = messages.parse_act(envelope)
+                if not 0 <= act.seat < len(self.players):
+                    raise cheat("the action's seat is not a seat of this game")
+                if not wire.check_signature(self.players[act.seat].key, wire.TAG_ACTION, act.signed):
+                    raise cheat("the action is not signed by its seat's key")
+            else:
+                act = messages.parse_act(envelope)
+            action = action_from_json(act.action)
+            if act.seat != action.seat or act.table != self.table or act.seq != seq:
+                raise cheat("the action was signed for another seat, table or moment")
+            return self._apply(action, seq, secret, act.entropy, cheat)
+        action = action_from_json(body["auto"])
+        if not 0 <= action.seat < len(self.players):
+            raise cheat("the action's seat is not a seat of this game")
+        if kind == HOST and self.players[action.seat].key != self.host_key:
+            raise cheat("the host acted for a seat it does not play")
+        if kind == TIMEOUT:
+            self._check_timeout(action, body, cheat)
+        if "await" not in body:
+            return self._apply(action, seq, secret, self.start_entropy, cheat)
+        awaited = body["await"]
+        if (not isinstance(awaited, list) or not awaited or awaited != sorted(set(awaited))
+                or not all(_is_int(s) and 0 <= s < len(self.players) and self.players[s].key != self.host_key
+                           for s in awaited)):
+            raise cheat("a declaration must await a sorted list of people's seats")
+        if not game.needs_chance(action):
+            raise cheat("a declaration of an action that needs no chance")
+        self._check_turn(action, cheat)
+        self.declared = Declared(seq, kind, action, tuple(awaited), digest)
+        return []
+
+    def _check_timeout(self, action: Action, body: dict[str, Any], cheat: Callable[[str], CheatingHost]) -> None:
+        assert self.game is not None
+        if action != self.game.safe_action(action.seat):
+            raise cheat("a timeout that is not the clock's safe action")
+        timer = body["timer"]
+        if set(timer) != {"since"} or not _is_int(timer["since"]):
+            raise cheat("a malformed timer")
+        since = self.decisions.since(action.seat)
+        if since is None:
+            raise cheat(f"a timeout for seat {action.seat}, which has nothing to decide")
+        if timer["since"] < since:
+            raise cheat(f"the host counted seat {action.seat}'s time from {timer['since']} ms, "
+                        f"before its decision began at {since} ms")
+        if body["at"] < timer["since"] + self.decisions.ms:
+            raise cheat(f"the host ran seat {action.seat}'s clock out after "
+                        f"{(body['at'] - timer['since']) / 1000:.1f} s of {self.decisions.ms / 1000:g}")
+
+    def _chance(self, body: dict[str, Any], secret: bytes, cheat: Callable[[str], CheatingHost]) -> list[Event]:
+        declared = self.declared
+        assert declared is not None
+        contribs = [messages.parse_contrib(c) for c in body["contrib"]]
+        missing = body["missing"]
+        seats = [c.seat for c in contribs]
+        if seats != sorted(set(seats)) or not isinstance(missing, list) or missing != sorted(set(missing)):
+            raise cheat("contributions and missing seats must each be in seat order, once")
+        if set(seats) & set(missing) or sorted(seats + missing) != list(declared.awaited):
+            raise cheat("the contributions and the missing seats are not the seats awaited")
+        for contrib in contribs:
+            if (contrib.table != self.table or contrib.seq != declared.seq or contrib.record != declared.record
+                    or not wire.check_signature(self.players[contrib.seat].key, wire.TAG_CONTRIB, contrib.signed)):
+                raise cheat(f"seat {contrib.seat}'s contribution is forged or made for another record")
+        self.declared = None
+        entropy = commit_reveal.contributed_entropy([c.entropy for c in contribs])
+        return self._apply(declared.action, body["seq"], secret, entropy, cheat)
+
+    def _check_turn(self, action: Action, cheat: Callable[[str], CheatingHost]) -> None:
+        assert self.game is not None
         if action.seat not in {d.seat for d in self.game.pending()}:
             raise cheat(f"seat {action.seat} acted out of turn")
+        if not self.game.is_legal(action):
+            raise cheat(f"the host accepted an illegal {action.TYPE}")
+
+    def _apply(self, action: Action, seq: int, secret: bytes, entropy: bytes,
+               cheat: Callable[[str], CheatingHost]) -> list[Event]:
+        game = self.game
+        assert game is not None
+        if action.seat not in {d.seat for d in game.pending()}:
+            raise cheat(f"seat {action.seat} acted out of turn")
         try:
-            if self.game.needs_chance(action):
-                seed = commit_reveal.derive_seed(self.table, record["seq"], secret, entropy)
-                return self.game.apply(action, chance=Entropy(seed))
-            return self.game.apply(action)
+            if game.needs_chance(action):
+                return game.apply(action, chance=Entropy(commit_reveal.derive_seed(self.table, seq, secret, entropy)))
+            return game.apply(action)
         except (IllegalAction, BadAction) as exc:
             raise cheat(f"the host accepted an illegal action: {exc}") from None
+
+    def _actor(self, kind: str, body: dict[str, Any]) -> int | None:
+        if kind == ACT:
+            return int(body["act"]["seat"])
+        if kind in (HOST, TIMEOUT):
+            return int(body["auto"]["seat"])
+        return None
+
+    def _notes(self, kind: str, body: dict[str, Any], seq: int) -> tuple[Unanswered, ...]:
+        """A dropped action of the actor's, as its signed note carries it (checked here: a
+        note that does not verify is ignored, it proves nothing)."""
+        if kind != ACT or "note" not in body["act"]:
+            return ()
+        inner = messages.parse_act(body["act"]["note"]["unanswered"], nested=True)
+        seat = int(body["act"]["seat"])
+        if (inner.seat != seat or inner.table != self.table or inner.seq >= seq
+                or not wire.check_signature(self.players[seat].key, wire.TAG_ACTION, inner.signed)):
+            return ()
+        return (Unanswered(seat, inner.seq, inner.action),)
+
+
+def decision_ms(rules: Ruleset) -> int:
+    """The decision clock's length at a table of these rules (an option once the engine
+    offers one; the table rules' 30 seconds until then)."""
+    return DECISION_MS
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _str(value: Any) -> str:
+    if not isinstance(value, str):
+        raise TypeError("expected a string")
+    return value
+
+
+def _hex32(value: Any) -> bytes:
+    if not isinstance(value, str) or len(value) != 64 or not _HEX_DIGITS.issuperset(value.encode()):
+        raise ValueError("expected 64 lowercase hex digits")
+    return bytes.fromhex(value)

@@ -2,6 +2,7 @@
 sockets) and deterministic profiles."""
 from __future__ import annotations
 
+import json
 import os
 import sys
 from collections import deque
@@ -10,12 +11,14 @@ from typing import Any
 
 from nacl.signing import SigningKey
 
-from zemlevlasnyk.p2p import wire
+from zemlevlasnyk.p2p import messages
+from zemlevlasnyk.p2p.errors import Code
 from zemlevlasnyk.p2p.handshake import PLAYING, Joiner
-from zemlevlasnyk.p2p.host import CatchUp, Close, Knock, Send, TableHost
+from zemlevlasnyk.p2p.host import TRANSPORT, CatchUp, Close, KnockArrived, Send, TableHost
 from zemlevlasnyk.p2p.identity import COLOURS, Profile
 from zemlevlasnyk.p2p.peer import Finished, HostCheated, Outgoing, Refused, TablePeer
 from zemlevlasnyk.p2p.policy import make_policy
+from zemlevlasnyk.p2p.records import split_record
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -36,8 +39,24 @@ def cli(*args: str) -> list[str]:
     return [sys.executable, "-m", "zemlevlasnyk", *args]
 
 
+def body(record: bytes) -> dict[str, Any]:
+    """A record's body (for tests that look inside records)."""
+    return json.loads(split_record(record)[0])
+
+
+def payload(message: Any) -> bytes:
+    """The bytes of a message: typed, an `Outgoing`, a plain dict or bytes already."""
+    if isinstance(message, bytes):
+        return message
+    if isinstance(message, Outgoing):
+        return message.payload
+    if isinstance(message, dict):
+        return messages.wire.encode(message)
+    return messages.encode(message)
+
+
 class MemoryTable:
-    """A host core and peer cores passing canonical-JSON messages through a queue."""
+    """A host core and peer cores passing messages (as bytes) through a queue."""
 
     def __init__(self, *, peers: int = 3, level: str | None = "medium", clock: bool = True,
                  host_cls: type[TableHost] = TableHost, seed: int = 1, table: str = "00112233aabbccdd",
@@ -47,9 +66,13 @@ class MemoryTable:
         self.peers: dict[int, TablePeer] = {}
         self.closed: dict[int, Close] = {}
         self.refusals: dict[int, list[Refused]] = {}
-        self.knocks: list[Knock] = []
+        self.knocks: list[KnockArrived] = []
         self.outputs: dict[int, list[Any]] = {}
-        self._queue: deque[tuple[int, dict[str, Any], bool]] = deque()
+        self.observed: list[Any] = []
+        self.sent_bytes: dict[int, int] = {}
+        self.held: set[int] = set()        # peers whose incoming messages wait (a stalled laptop)
+        self._queue: deque[tuple[int, bytes, bool]] = deque()
+        self._parked: deque[tuple[int, bytes, bool]] = deque()
         for n in range(1, peers + 1):
             policy = make_policy(level, seed * 100 + n) if level else None
             self.add_peer(n, policy=policy)
@@ -67,44 +90,63 @@ class MemoryTable:
         self.deliver(self.host.connect(n, joiner, self.now))
         return peer
 
+    def drop(self, n: int) -> None:
+        """Peer n's connection ends (it hung up, or its laptop left the Wi-Fi)."""
+        self.closed[n] = Close(n, Code.CLOSED, "gone")
+        self.deliver(self.host.disconnect(n, self.now))
+
     def deliver(self, outs: list[Any]) -> None:
         for out in outs:
             if isinstance(out, Send):
-                self._queue.append((out.conn, out.message, True))
+                self._queue.append((out.conn, out.payload, True))
             elif isinstance(out, CatchUp):
                 for seq in range(out.start, out.stop):
-                    self._queue.append((out.conn, self.host.record_message(seq), True))
+                    self._queue.append((out.conn, self.host.records[seq], True))
+                self.host.caught_up(out.conn)
             elif isinstance(out, Close):
                 self.closed[out.conn] = out
-            elif isinstance(out, Knock):
-                self.knocks.append(out)
+            else:
+                assert not isinstance(out, TRANSPORT)
+                self.observed.append(out)
+                if isinstance(out, KnockArrived):
+                    self.knocks.append(out)
 
-    def send_from(self, n: int, message: dict[str, Any]) -> None:
-        self._queue.append((n, message, False))
+    def send_from(self, n: int, message: Any) -> None:
+        self._queue.append((n, payload(message), False))
 
     def run(self, *, max_steps: int = 200_000) -> None:
         """Deliver everything and let computer players move until nothing happens."""
         for _ in range(max_steps):
             if self._queue:
-                conn, message, to_peer = self._queue.popleft()
-                message = wire.decode(wire.encode(message))
+                conn, data, to_peer = self._queue.popleft()
                 if to_peer:
                     if conn in self.closed or conn not in self.peers:
                         continue
-                    for out in self.peers[conn].receive(message, self.now):
+                    if conn in self.held:
+                        self._parked.append((conn, data, to_peer))
+                        continue
+                    self.sent_bytes[conn] = self.sent_bytes.get(conn, 0) + len(data)
+                    for out in self.peers[conn].receive(data, self.now):
                         self.outputs[conn].append(out)
                         if isinstance(out, Outgoing):
-                            self._queue.append((conn, out.message, False))
+                            self._queue.append((conn, out.payload, False))
                         elif isinstance(out, Refused):
                             self.refusals[conn].append(out)
                 elif conn not in self.closed:
-                    self.deliver(self.host.receive(conn, message, self.now))
+                    self.deliver(self.host.receive(conn, data, self.now))
                 continue
             outs = self.host.step(self.now)
             if not outs:
                 return
             self.deliver(outs)
         raise AssertionError("the table never went quiet")
+
+    def release(self, n: int) -> None:
+        """Peer n's stalled messages arrive, all at once."""
+        self.held.discard(n)
+        self._queue.extend(m for m in self._parked if m[0] == n)
+        self._parked = deque(m for m in self._parked if m[0] != n)
+        self.run()
 
     def advance(self, seconds: float) -> None:
         self.now += seconds
@@ -117,23 +159,25 @@ class MemoryTable:
     def cheated(self, n: int) -> HostCheated | None:
         return next((o for o in self.outputs[n] if isinstance(o, HostCheated)), None)
 
+    def of(self, n: int, kind: type) -> list[Any]:
+        return [o for o in self.outputs[n] if isinstance(o, kind)]
+
 
 async def serve_on_loopback(nursery, core: TableHost, **kw):
-    """Start a `HostServer` for `core` on 127.0.0.1; the server and the invite link's data."""
-    from zemlevlasnyk.p2p.links import Invite
-    from zemlevlasnyk.p2p.serve import HostServer
-    server = HostServer(core, **kw)
-    port = await nursery.start(lambda task_status: server.serve(bind="127.0.0.1", port=0, task_status=task_status))
-    return server, Invite("127.0.0.1", port, core.table, core.profile.public_key, core.join_secret)
+    """Run `core` behind the driver on 127.0.0.1; the handle and the invite."""
+    from zemlevlasnyk.p2p.driver import TableConfig, TableHandle
+    config = TableConfig(core.profile, bind="127.0.0.1", **kw)
+    handle = TableHandle(config, core)
+    await nursery.start(handle.run)
+    return handle, handle.invite
 
 
-def memory_connector(server):
+def memory_connector(handle, nursery):
     """A `connect` for `PeerClient` that hands the host one end of an in-memory stream."""
-    import trio
     import trio.testing
 
     async def connect():
         ours, theirs = trio.testing.memory_stream_pair()
-        server._nursery.start_soon(server.handle, theirs)
+        nursery.start_soon(handle.server.handle, theirs)
         return ours
     return connect

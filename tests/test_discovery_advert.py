@@ -7,7 +7,6 @@ import ifaddr
 import pytest
 
 from zemlevlasnyk.p2p.discovery import (
-    MAX_LABEL_BYTES,
     AdvertError,
     BadAdvert,
     Phase,
@@ -20,6 +19,7 @@ from zemlevlasnyk.p2p.discovery import (
     verify_host_key,
 )
 from zemlevlasnyk.p2p.errors import Code, Fault, ProtocolError
+from zemlevlasnyk.p2p.txt import MAX_LABEL_BYTES
 from zemlevlasnyk.p2p.interfaces import ENV_VAR, InterfaceError, choose_interfaces, lan_addresses
 from zemlevlasnyk.ui.cmd_tables import NO_TABLES, format_tables
 
@@ -59,8 +59,9 @@ def test_txt_round_trip_keeps_every_field() -> None:
 def test_txt_carries_the_documented_keys() -> None:
     txt = encode_txt(advert())
     assert txt == {
-        "txtvers": "1", "pv": "1", "id": "0123456789abcdef", "name": "Friday game", "host": "Olena",
+        "txtvers": "2", "pv": "1", "id": "0123456789abcdef", "name": "Friday game", "host": "Olena",
         "taken": "2", "free": "1", "phase": "playing", "clock": "on", "key": KEY_A.hex(),
+        "preset": "zemlevlasnyk", "code": "04HMAS",
     }
     # RFC 6763 §6.1: each key=value string is at most 255 bytes.
     long = advert(table_name="Ж" * 40, host_name="☕" * 40)
@@ -71,7 +72,9 @@ def test_txt_carries_the_documented_keys() -> None:
     ("change", "why"),
     [
         ({"taken": None}, "lacks taken"),
-        ({"txtvers": "2"}, "layout version"),
+        ({"txtvers": "1"}, "layout version"),
+        ({"code": "ZZZZZZ"}, "code"),
+        ({"preset": "Bad Preset!"}, "preset"),
         ({"phase": "bankrupt"}, "phase"),
         ({"clock": "yes"}, "clock"),
         ({"key": "zz" * 32}, "key"),

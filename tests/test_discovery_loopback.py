@@ -127,17 +127,17 @@ async def test_two_tables_with_the_same_name_are_both_listed() -> None:
 
 
 def ours(caplog: pytest.LogCaptureFixture) -> list[logging.LogRecord]:
-    return [r for r in caplog.records if r.name == "zemlevlasnyk.p2p.discovery"]
+    return [r for r in caplog.records if r.name == "zemlevlasnyk.p2p.browse"]
 
 
 async def test_malformed_txt_from_a_stranger_is_skipped_and_logged(caplog: pytest.LogCaptureFixture) -> None:
-    caplog.set_level(logging.WARNING, logger="zemlevlasnyk.p2p.discovery")
+    caplog.set_level(logging.WARNING, logger="zemlevlasnyk.p2p.browse")
     token = secrets.token_hex(4)
     stranger = ServiceInfo(
         SERVICE_TYPE,
         f"stranger {token}.{SERVICE_TYPE}",
         port=9,
-        properties={"txtvers": "1", "name": "no seats here", "taken": "lots"},
+        properties={"txtvers": "2", "name": "no seats here", "taken": "lots"},
         server=f"stranger-{token}.local.",
         addresses=[socket.inet_aton("127.0.0.1")],
     )

@@ -78,29 +78,25 @@ BOT_LEVEL = "medium"
 HOST = """
 import sys, trio
 from nacl.signing import SigningKey
-from zemlevlasnyk.p2p.discovery import advertise_table, open_mdns
-from zemlevlasnyk.p2p.host import TableHost
+from zemlevlasnyk.p2p.driver import TableConfig, prepare
 from zemlevlasnyk.p2p.identity import Profile
 from zemlevlasnyk.p2p.interfaces import choose_interfaces
 from zemlevlasnyk.p2p.policy import make_policy
-from zemlevlasnyk.p2p.serve import HostServer
 
-async def admit(knock) -> bool:
+def admit(knock) -> bool:
     print("admitting", knock.name, flush=True)
     return True
 
 async def main() -> None:
     name, seed, level = sys.argv[1], int(sys.argv[2]), sys.argv[3]
     interfaces = choose_interfaces()
-    core = TableHost(Profile("Olena", "red", SigningKey.generate()), table_name=name, clock=False,
-                     auto_start_at=3)
-    core.sit_host(trio.current_time(), policy=make_policy(level, seed))
-    server = HostServer(core, knock_policy=admit)
-    async with open_mdns(interfaces) as mdns, trio.open_nursery() as nursery:
-        await nursery.start(lambda task_status: server.serve(bind=interfaces[0], port=0, task_status=task_status))
-        await nursery.start(advertise_table, mdns, core)
-        print("hosting", core.table, flush=True)
-    print("result", core.records[-1]["state"], flush=True)
+    handle = prepare(TableConfig(Profile("Olena", "red", SigningKey.generate()), table_name=name, clock=False,
+                                 auto_start_at=3, bind=interfaces[0], interfaces=interfaces, knock_policy=admit))
+    handle.sit_host(policy=make_policy(level, seed))
+    async with trio.open_nursery() as nursery:
+        await nursery.start(handle.run)
+        print("hosting", handle.core.table, flush=True)
+    print("result", handle.core.ledger.state_hash, flush=True)
 
 trio.run(main)
 """

@@ -1,17 +1,26 @@
 """Sans-IO tests of the table: a host core and peer cores in memory, no sockets."""
 from __future__ import annotations
 
+import contextlib
+import hashlib
+
 import pytest
-from p2p_helpers import MemoryTable, profile
+from p2p_helpers import MemoryTable, body, payload, profile
 
 from zemlevlasnyk.engine import Entropy, Event, Game, Roll, Scripted, load_preset
 from zemlevlasnyk.engine.events import Paid
-from zemlevlasnyk.p2p import commit_reveal, wire
+from zemlevlasnyk.p2p import commit_reveal, messages
 from zemlevlasnyk.p2p.diff import apply_diff, make_diff
-from zemlevlasnyk.p2p.errors import CheatingHost, Code
-from zemlevlasnyk.p2p.host import Phase, TableHost
+from zemlevlasnyk.p2p.errors import CheatingHost, Code, remote
+from zemlevlasnyk.p2p.host import ChatRelayed, Phase, Published, TableHost
+from zemlevlasnyk.p2p.ledger import Ledger
+from zemlevlasnyk.p2p.peer import TimedOutWhileHere
 from zemlevlasnyk.p2p.policy import make_policy
-from zemlevlasnyk.p2p.records import Replica, record_hash, sign_action
+from zemlevlasnyk.p2p.records import Replica, encode_record, record_hash, seal, split_record
+
+
+def sign_action(key, *, table, seq, action, entropy):
+    return messages.make_act(key, table=table, seq=seq, action=action.to_json(), entropy=entropy)
 
 
 def _started(peers: int = 3, **kw) -> MemoryTable:
@@ -58,9 +67,9 @@ def test_lobby_seats_readies_and_start() -> None:
     table = MemoryTable(peers=2, level=None)
     table.run()
     lobby = table.peers[1].lobby
-    assert lobby is not None and lobby["phase"] == "lobby"
-    assert [s["ready"] for s in lobby["seats"][:2]] == [True, True]
-    colours = [s["colour"] for s in lobby["seats"] if s]
+    assert lobby is not None and lobby.phase == "lobby"
+    assert [s.ready for s in lobby.seats[:2]] == [True, True]
+    colours = [s.colour for s in lobby.seats if s]
     assert len(set(colours)) == len(colours)
     assert table.host.can_start()
     table.deliver(table.host.set_clock(False))
@@ -90,7 +99,8 @@ def test_a_full_game_in_memory_ends_with_equal_hashes() -> None:
     table = _started(peers=3, seed=3)
     table.run()
     assert table.host.phase is Phase.FINISHED
-    final = table.host.records[-1]["state"]
+    final = body(table.host.records[-1])["state"]
+    assert body(table.host.records[-1])["kind"] == "end"
     for n in (1, 2, 3):
         assert table.finished(n) is not None and table.finished(n).state_hash == final
         assert table.peers[n].replica.seq == table.host.seq
@@ -99,7 +109,7 @@ def test_a_full_game_in_memory_ends_with_equal_hashes() -> None:
 def test_the_start_record_draws_the_first_player_from_everyones_entropy() -> None:
     table = _started(peers=2, level=None)
     table.run()
-    record = table.host.records[0]
+    record = body(table.host.records[0])
     assert record["kind"] == "start" and len(record["setup"]["readies"]) == 2
     assert table.peers[1].replica.seq == 0
 
@@ -143,8 +153,8 @@ def test_rejections_are_typed_and_the_game_goes_on() -> None:
     n, peer, game = _playing_peer(table)
     other = next(m for m in table.peers if m != n)
     action = game.safe_action(peer.seat)
-    good = peer.act(action).message
-    forged = {**good, "sig": "00" * 64}
+    good = peer.act(action)
+    forged = {**good.message.signed, "sig": "00" * 64}
     assert _reject(table, n, forged) == Code.BAD_SIGNATURE.value
     other_seat = table.peers[other].seat
     for_other = sign_action(profile(n).signing_key, table=table.host.table, seq=table.host.seq + 1,
@@ -220,7 +230,7 @@ def test_the_clock_plays_the_safe_action_and_records_a_timeout() -> None:
     assert table.host.seq == seq
     table.advance(1.5)
     assert table.host.seq > seq
-    assert table.host.records[seq + 1]["kind"] == "timeout"
+    assert body(table.host.records[seq + 1])["kind"] == "timeout"
     assert table.peers[1].replica.seq == table.host.seq
 
 
@@ -234,10 +244,9 @@ def test_with_the_clock_off_only_absent_players_are_timed() -> None:
     table.advance(3600)
     assert table.host.seq == seq
     n, _, _ = _playing_peer(table)
-    table.deliver(table.host.disconnect(n, table.now))
-    table.closed[n] = None  # type: ignore[assignment]
+    table.drop(n)
     table.advance(31)
-    assert table.host.seq > seq and table.host.records[seq + 1]["kind"] == "timeout"
+    assert table.host.seq > seq and body(table.host.records[seq + 1])["kind"] == "timeout"
     # reconnecting with the same key catches up from its last record
     table.add_peer(n, last_seq=table.peers[n].replica.seq)
     table.run()
@@ -261,18 +270,20 @@ def test_draw_offer_agreed_by_all_ends_the_game() -> None:
 
 # --- a dishonest host is caught --------------------------------------------------------------
 
-class BiasedDiceHost(TableHost):
-    """Always rolls a double six for itself... and everyone else."""
-
+class BiasedDiceLedger(Ledger):
     def _apply(self, action, seq, secret, entropy):
         if self.game.needs_chance(action):
             return self.game.apply(action, chance=Scripted(dice=[(6, 6)] * 3, picks=[0] * 3))
         return self.game.apply(action)
 
 
-class WrongRentHost(TableHost):
-    """Follows the rules, except that rent is charged twice."""
+class BiasedDiceHost(TableHost):
+    """Always rolls a double six for itself... and everyone else."""
 
+    ledger_type = BiasedDiceLedger
+
+
+class WrongRentLedger(Ledger):
     def _apply(self, action, seq, secret, entropy):
         events = super()._apply(action, seq, secret, entropy)
         for event in events:
@@ -281,6 +292,12 @@ class WrongRentHost(TableHost):
                 self.game.cash[event.from_seat] -= event.amount
                 self.game.cash[event.to_seat] += event.amount
         return events
+
+
+class WrongRentHost(TableHost):
+    """Follows the rules, except that rent is charged twice."""
+
+    ledger_type = WrongRentLedger
 
 
 @pytest.mark.parametrize("host_cls", [BiasedDiceHost, WrongRentHost])
@@ -310,22 +327,24 @@ def test_the_replica_refuses_a_bad_chain() -> None:
             replica.accept(r)
         return replica
 
-    assert replay(records).head == table.host.head == record_hash(records[-1])
-    assert all(after["prev"] == record_hash(before) for before, after in zip(records, records[1:]))
+    assert replay(records).head == table.host.head == record_hash(*split_record(records[-1]))
+    assert all(body(after)["prev"] == record_hash(*split_record(before))
+               for before, after in zip(records, records[1:], strict=False))
     with pytest.raises(CheatingHost, match="sequence"):
         replay([records[0], records[2]])
-    tampered = {**records[1], "state": "00" * 32}
-    with pytest.raises(CheatingHost):
-        replay([records[0], tampered])
-    resigned = wire.sign(profile(9).signing_key, wire.TAG_RECORD, {k: v for k, v in records[1].items() if k != "sig"})
+    tampered = body(records[1])
+    tampered["state"] = "00" * 32
+    with pytest.raises(CheatingHost, match="state hash"):
+        replay([records[0], seal(table.host.key, tampered).wire])
     with pytest.raises(CheatingHost, match="signed"):
-        replay([records[0], resigned])
-    unchained = wire.sign(table.host.key, wire.TAG_RECORD, {**records[1], "prev": "11" * 32})
+        replay([records[0], seal(profile(9).signing_key, body(records[1])).wire])
     with pytest.raises(CheatingHost, match="chain"):
-        replay([records[0], unchained])
-    bad_reveal = wire.sign(table.host.key, wire.TAG_RECORD, {**records[1], "reveal": "22" * 32})
+        replay([records[0], seal(table.host.key, {**body(records[1]), "prev": "11" * 32}).wire])
     with pytest.raises(CheatingHost, match="commitment"):
-        replay([records[0], bad_reveal])
+        replay([records[0], seal(table.host.key, {**body(records[1]), "reveal": "22" * 32}).wire])
+    body_bytes, sig = split_record(records[1])
+    with pytest.raises(CheatingHost, match="signed"):
+        replay([records[0], encode_record(body_bytes.replace(b'"at":', b'"at" :'), sig)])
 
 
 # --- a misbehaving peer never crashes the table ------------------------------------------------
@@ -334,7 +353,8 @@ from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 _json = st.recursive(st.none() | st.booleans() | st.integers(-2**60, 2**60) | st.text(max_size=20),
-                     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+                     lambda inner: st.lists(inner, max_size=4)
+                     | st.dictionaries(st.text(max_size=8), inner, max_size=4),
                      max_leaves=12)
 _types = st.sampled_from(["ready", "unready", "profile", "act", "chat", "sync", "bye", "hello", "x", ""])
 
@@ -343,11 +363,11 @@ _types = st.sampled_from(["ready", "unready", "profile", "act", "chat", "sync", 
     ["table", "seq", "seat", "action", "entropy", "sig", "key", "commit", "text", "from", "name", "colour"]),
     _json, max_size=6)), max_size=6))
 @settings(max_examples=150, deadline=None)
-def test_random_messages_never_crash_the_host(messages) -> None:
+def test_random_messages_never_crash_the_host(sent) -> None:
     table = _started(peers=2, level=None)
     table.run()
-    for kind, body in messages:
-        table.send_from(1, {**body, "t": kind})
+    for kind, fields in sent:
+        table.send_from(1, {**fields, "t": kind})
     table.run()
     n, peer, game = _playing_peer(table)
     if n not in table.closed:
@@ -360,16 +380,14 @@ def test_random_messages_never_crash_the_host(messages) -> None:
 @given(st.dictionaries(st.sampled_from(["t", "record", "head", "clock", "role", "seat", "code", "commit", "you",
                                         "phase", "text", "name"]), _json, max_size=6))
 @settings(max_examples=150, deadline=None)
-def test_random_host_messages_never_crash_a_peer(body) -> None:
+def test_random_host_messages_never_crash_a_peer(fields) -> None:
     from zemlevlasnyk.p2p.errors import ProtocolError
     table = _started(peers=2, level=None)
     table.run()
     peer = table.peers[1]
-    for kind in ("record", "lobby", "admitted", "chat", "reject", "error", str(body.get("t"))):
-        try:
-            peer.receive({**body, "t": kind})
-        except ProtocolError:
-            pass  # a typed error is the right answer to nonsense
+    for kind in ("record", "lobby", "admitted", "chat", "reject", "error", str(fields.get("t"))):
+        with contextlib.suppress(ProtocolError):  # a typed error is the right answer to nonsense
+            peer.receive(payload({**fields, "t": kind}), table.now)
 
 
 def test_the_worked_example_in_protocol_md_holds() -> None:
@@ -381,7 +399,8 @@ def test_the_worked_example_in_protocol_md_holds() -> None:
     chance = Entropy(seed)
     dice = (chance.roll(6), chance.roll(6))
     assert commit in doc and seed.hex() in doc
-    assert f"= {dice[0]},  229 mod 6 + 1 = {dice[1]}" in doc
+    block = hashlib.sha256(seed + bytes(8)).digest()
+    assert f"{block[0]} mod 6 + 1 = {dice[0]},  {block[1]} mod 6 + 1 = {dice[1]}" in doc
 
 
 def test_a_reconnected_bot_resends_an_action_lost_with_its_connection() -> None:
@@ -394,22 +413,19 @@ def test_a_reconnected_bot_resends_an_action_lost_with_its_connection() -> None:
     seq = table.host.seq
     table.add_peer(n, last_seq=peer.replica.seq)
     table.run()
-    assert table.host.seq > seq and table.host.records[seq + 1]["kind"] == "act"
+    assert table.host.seq > seq and body(table.host.records[seq + 1])["kind"] == "act"
 
 
 class RerollingHost(TableHost):
     """Refuses every peer's first roll as 'stale', hoping for better dice on the second."""
 
-    refused: set[int] = set()
+    refused: set[str] = set()
 
-    def _on_act(self, conn, info, message, now):
-        from zemlevlasnyk.p2p.errors import Rejected
-        if message.get("action", {}).get("type") == "roll" and conn not in self.refused:
-            self.refused.add(conn)
-            raise Rejected(Code.STALE_SEQ, "try again")
-        return super()._on_act(conn, info, message, now)
-
-    _HANDLERS = {**TableHost._HANDLERS, "act": _on_act}
+    def _on_act(self, info, act, now):
+        if act.action.get("type") == "roll" and info.key not in self.refused:
+            self.refused.add(info.key)
+            raise remote(Code.STALE_SEQ, "try again")
+        return super()._on_act(info, act, now)
 
 
 def test_a_host_that_refuses_a_legal_roll_is_caught() -> None:
@@ -427,7 +443,7 @@ def test_a_resent_action_carries_the_same_entropy() -> None:
     n, peer, game = _playing_peer(table)
     first = peer.act(game.safe_action(peer.seat)).message
     again = peer.act(game.safe_action(peer.seat)).message
-    assert first["entropy"] == again["entropy"] and first["sig"] == again["sig"]
+    assert first.entropy == again.entropy and first.signed["sig"] == again.signed["sig"]
 
 
 def test_knocking_twice_does_not_skip_the_hosts_answer() -> None:
@@ -441,7 +457,7 @@ def test_knocking_twice_does_not_skip_the_hosts_answer() -> None:
 def test_the_secret_chain_is_renewed_and_peers_follow() -> None:
     table = _started(peers=2, seed=8, chain_length=3)
     table.run()
-    renewals = [r["seq"] for r in table.host.records if r["renew"] is not None]
+    renewals = [body(r)["seq"] for r in table.host.records if body(r)["renew"] is not None]
     assert len(renewals) >= 2 and renewals[:2] == [2, 5]
     for n in (1, 2):
         assert table.cheated(n) is None and table.peers[n].replica.head == table.host.head
@@ -454,25 +470,36 @@ def test_each_revealed_secret_opens_the_one_before() -> None:
         n, peer, game = _playing_peer(table)
         table.send_from(n, peer.act(game.safe_action(peer.seat)).message)
         table.run()
-    records = table.host.records
+    records = [body(r) for r in table.host.records]
     assert commit_reveal.opens(records[0]["setup"]["commit"], bytes.fromhex(records[0]["reveal"]))
-    for before, after in zip(records, records[1:]):
+    for before, after in zip(records, records[1:], strict=False):
         assert commit_reveal.opens(before["reveal"], bytes.fromhex(after["reveal"]))
 
 
-def test_a_host_that_times_out_a_present_player_with_the_clock_off_is_caught() -> None:
+def _forge_timeout(table: MemoryTable, seat: int) -> None:
+    """The host publishes a timeout for `seat` now, whatever the clock says."""
+    host = table.host
+    game = host.game
+    at = host._at(table.now)
+    since = host.ledger.at if host._clock.since(seat) is None else host._clock.since(seat)
+    entry = host.ledger.host("timeout", game.safe_action(seat), at, since=since)
+    table.deliver(host._after(entry, table.now))
+    table.run()
+
+
+def test_a_timeout_of_a_present_player_at_a_clock_off_table_is_a_complaint() -> None:
     table = MemoryTable(peers=2, level=None)
     table.run()
     table.deliver(table.host.set_clock(False))
     table.deliver(table.host.start(table.now))
     table.run()
     n, peer, game = _playing_peer(table)
-    table.deliver(table.host._record("timeout", game.safe_action(peer.seat), None, table.host.start_entropy,
-                                     table.now))
-    table.run()
-    assert table.cheated(n) is not None and "clock is off" in table.cheated(n).error.message
+    table.now += 31  # lawful times: only whether n was away is in doubt, which n alone knows
+    _forge_timeout(table, peer.seat)
+    assert table.cheated(n) is None, "the host may have lost n's connection: no proof of cheating"
+    assert table.of(n, TimedOutWhileHere)
     other = next(m for m in table.peers if m != n)
-    assert table.cheated(other) is None  # the other player cannot tell whether n was away
+    assert table.cheated(other) is None and not table.of(other, TimedOutWhileHere)
 
 
 def test_a_host_that_runs_a_clock_out_early_is_caught() -> None:
@@ -483,26 +510,31 @@ def test_a_host_that_runs_a_clock_out_early_is_caught() -> None:
     table.run()
     n, peer, game = _playing_peer(table)
     table.now += 10  # only a third of the decision's 30 seconds
-    table.deliver(table.host._record("timeout", game.safe_action(peer.seat), None, table.host.start_entropy,
-                                     table.now))
-    table.run()
-    assert table.cheated(n) is not None and "after 10.0 s" in table.cheated(n).error.message
+    _forge_timeout(table, peer.seat)
+    for m in table.peers:
+        assert table.cheated(m) is not None and "after 10.0 s" in table.cheated(m).error.message
 
 
 def test_names_colours_and_unready_in_the_lobby() -> None:
     table = MemoryTable(peers=2, level=None)
     table.run()
-    table.send_from(1, table.peers[1].set_profile("Оксана", table.peers[2].lobby["seats"][1]["colour"]).message)
-    table.peers[1].auto_ready = False  # a person at a window, not a headless player
-    table.send_from(1, table.peers[1].unready().message)
+    taken = table.peers[2].lobby.seats[1].colour
+    table.send_from(1, table.peers[1].set_profile("Оксана", taken))
     table.run()
-    seats = table.peers[2].lobby["seats"]
-    assert seats[0]["name"] == "Оксана" and seats[0]["colour"] != seats[1]["colour"]
-    assert seats[0]["ready"] is False and not table.host.can_start()
+    assert table.refusals[1][-1].code == Code.TAKEN.value, "a joiner chooses a free colour"
+    shown = {s.colour for s in table.peers[2].lobby.seats if s}
+    free = next(c for c in ("purple", "orange", "yellow") if c not in shown)
+    table.send_from(1, table.peers[1].set_profile("Оксана", free))
+    table.peers[1].auto_ready = False  # a person at a window, not a headless player
+    table.send_from(1, table.peers[1].unready())
+    table.run()
+    seats = table.peers[2].lobby.seats
+    assert seats[0].name == "Оксана" and seats[0].colour == free
+    assert seats[0].ready is False and not table.host.can_start()
 
 
 def test_solo_table_starts_with_computer_players_only() -> None:
-    host = TableHost(profile(0), clock=False, solo=True, keep_events=True)
+    host = TableHost(profile(0), clock=False, solo=True)
     host.sit_host(0.0)
     host.add_bot("idle", make_policy("idle", 1), 0.0)
     assert host.can_start()
@@ -512,8 +544,8 @@ def test_solo_table_starts_with_computer_players_only() -> None:
     assert not friends.can_start(), "a friends table waits for a friend"
 
 
-def test_solo_table_keeps_engine_events_for_the_window() -> None:
-    host = TableHost(profile(0), clock=False, solo=True, keep_events=True)
+def test_the_host_tells_its_observers_each_records_events() -> None:
+    host = TableHost(profile(0), clock=False, solo=True)
     host.sit_host(0.0)
     host.add_bot("idle", make_policy("idle", 1), 0.0)
     host.start(0.0)
@@ -523,10 +555,9 @@ def test_solo_table_keeps_engine_events_for_the_window() -> None:
         if game.pending()[0].seat == me:
             break
         host.step(0.0)
-    host.host_action(game.safe_action(me), 0.0)
-    events = host.take_events()
-    assert events and all(isinstance(e, Event) for e in events)
-    assert host.take_events() == []
+    published = [o for o in host.host_action(game.safe_action(me), 0.0) if isinstance(o, Published)]
+    assert len(published) == 1 and published[0].seq == host.seq and published[0].seat == me
+    assert published[0].events and all(isinstance(e, Event) for e in published[0].events)
 
 
 def test_seeded_secret_chain_repeats_and_is_only_for_solo_tables() -> None:
@@ -538,21 +569,22 @@ def test_seeded_secret_chain_repeats_and_is_only_for_solo_tables() -> None:
         TableHost(profile(0), chain_seed=b"seed")
 
 
-def test_host_keeps_the_chat_it_relays_for_its_own_window() -> None:
-    host = TableHost(profile(0), keep_chat=2)
-    host.sit_host(0.0)
-    for text in ("раз", "два", "три"):
-        host.chat(text, 0.0)
-    assert [line["text"] for line in host.chat_log] == ["два", "три"]
-    assert host.chat_log[-1]["name"] == profile(0).name
-    assert not TableHost(profile(0)).chat_log, "nothing is kept unless asked"
+def test_the_host_relays_chat_to_peers_and_observers() -> None:
+    table = _started(peers=2, level=None)
+    outs = table.host.chat("раз", table.now)
+    assert ChatRelayed(table.host.key_hex, "Host", "раз") in outs
+    table.deliver(outs)
+    table.run()
+    assert [o.text for o in table.outputs[1] if hasattr(o, "text")] == ["раз"]
 
 
-def test_host_remembers_the_clock_it_sent_with_the_latest_record() -> None:
-    table = _started(peers=2)
-    assert table.host.clock_sent, "a clocked table sends the decision deadlines"
-    deciders = {(d.seat, d.kind) for d in table.host.game.pending()}
-    assert {(e["seat"], e["kind"]) for e in table.host.clock_sent} == deciders
-    assert all(0 < e["ms"] <= 30_000 for e in table.host.clock_sent)
-    untimed = _started(peers=2, clock=False)
-    assert untimed.host.clock_sent == []
+def test_the_host_and_peers_count_the_clock_down_alike() -> None:
+    table = _started(peers=2, level=None)
+    table.run()
+    deciders = {d.seat for d in table.host.game.pending()}
+    table.now += 5
+    left = table.host.clock_left(table.now)
+    assert set(left) == deciders and all(24 <= s <= 25 for s in left.values())
+    assert table.peers[1].clock_left(table.now) == pytest.approx(left, abs=0.01)
+    untimed = _started(peers=2, level=None, clock=False)
+    assert untimed.host.clock_left(untimed.now) == {}

@@ -2,11 +2,9 @@
 are turned away with typed errors."""
 from __future__ import annotations
 
-import json
-
 import pytest
 import trio
-from p2p_helpers import profile, serve_on_loopback
+from p2p_helpers import body, payload, profile, serve_on_loopback
 
 from zemlevlasnyk.engine import Roll, load_preset
 from zemlevlasnyk.p2p import wire
@@ -15,9 +13,10 @@ from zemlevlasnyk.p2p.errors import CheatingHost, Code, Fault, ProtocolError
 from zemlevlasnyk.p2p.framing import MAX_FRAME, FrameDecoder, encode_frame
 from zemlevlasnyk.p2p.host import Phase, TableHost
 from zemlevlasnyk.p2p.links import Invite
+from zemlevlasnyk.p2p.messages import make_act
 from zemlevlasnyk.p2p.peer import Refused, TablePeer
 from zemlevlasnyk.p2p.policy import make_policy
-from zemlevlasnyk.p2p.records import Replica, sign_action
+from zemlevlasnyk.p2p.records import Replica
 from zemlevlasnyk.p2p.streams import open_table
 
 
@@ -71,14 +70,14 @@ async def test_intruders_get_typed_errors_while_the_game_goes_on(tmp_path) -> No
         # a cheeky seated player: a forged action over its real connection, mid-game
         while core.phase is Phase.LOBBY or core.seq < 5 or clients[1]._stream is None:
             await trio.sleep(0.01)
-        action = sign_action(profile(1).signing_key, table=core.table, seq=core.seq + 1,
-                             action=Roll(0), entropy=bytes(32))
-        await clients[1].send({**action, "sig": "00" * 64})
+        action = make_act(profile(1).signing_key, table=core.table, seq=core.seq + 1,
+                          action=Roll(0).to_json(), entropy=bytes(32))
+        await clients[1].send(payload({**action.signed, "sig": "00" * 64}))
         with trio.fail_after(10):
             while not any(r.code == Code.BAD_SIGNATURE.value for r in refusals):
                 await trio.sleep(0.01)
     assert core.phase is Phase.FINISHED
-    final = core.records[-1]["state"]
+    final = body(core.records[-1])["state"]
     assert results[1].state_hash == final == results[2].state_hash
 
 
@@ -95,9 +94,9 @@ async def test_logs_verify_offline(tmp_path) -> None:
     assert host_lines == peer_lines and len(host_lines) == core.seq + 1
     replica = Replica(table=core.table, host_key=core.key_hex, rules=load_preset("zemlevlasnyk"))
     for line in peer_lines:
-        replica.accept(json.loads(line))
-    assert replica.game.outcome() is not None and replica.head == core.head
-    assert finished.state_hash == core.records[-1]["state"]
+        replica.accept(line)
+    assert replica.ended and replica.head == core.head
+    assert finished.state_hash == body(core.records[-1])["state"]
 
 
 async def test_a_cheating_host_is_reported_by_the_peer(tmp_path) -> None:
@@ -131,4 +130,4 @@ async def test_a_late_arrival_watches_and_verifies_everything(tmp_path) -> None:
         finished = await PeerClient(watcher, invite, want=WATCHING,
                                     on_output=lambda o: roles.append(getattr(o, "role", None))).run()
     assert "spectator" in roles and watcher.seat is None
-    assert watcher.replica.seq == core.seq and finished.state_hash == core.records[-1]["state"]
+    assert watcher.replica.seq == core.seq and finished.state_hash == body(core.records[-1])["state"]

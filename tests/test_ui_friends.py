@@ -7,20 +7,19 @@ from __future__ import annotations
 
 import secrets
 import subprocess
-from functools import partial
 from pathlib import Path
 
 import pygame
 import pytest
 import trio
-from p2p_helpers import REPO, cli, profile, subprocess_env
+from p2p_helpers import REPO, body, cli, profile, subprocess_env
 from ui_helpers import Driver, check_buttons_legal, init_pygame  # noqa: I001  (sets SDL drivers first)
 
 from zemlevlasnyk.engine import AcceptDraw
-from zemlevlasnyk.p2p.discovery import advertise_table, browse, open_mdns
-from zemlevlasnyk.p2p.host import Knock, TableHost
+from zemlevlasnyk.p2p.discovery import browse, open_mdns
+from zemlevlasnyk.p2p.driver import TableConfig, prepare
+from zemlevlasnyk.p2p.host import KnockArrived
 from zemlevlasnyk.p2p.interfaces import ENV_VAR
-from zemlevlasnyk.p2p.serve import HostServer
 from zemlevlasnyk.ui.app import App
 from zemlevlasnyk.ui.net_host import HostSession
 from zemlevlasnyk.ui.net_join import JoinSession
@@ -96,21 +95,17 @@ async def _line(stream: trio.abc.ReceiveStream, buffer: bytearray) -> str:
 
 
 async def test_ui_friends_lists_a_table_nearby_and_knocks(loopback: Path) -> None:
-    core = TableHost(profile(1, "Olena"), table_name=f"UI test {secrets.token_hex(3)}")
-    asked: list[Knock] = []
+    asked: list[KnockArrived] = []
 
-    async def admit(knock: Knock) -> bool:
+    def admit(knock: KnockArrived) -> bool:
         asked.append(knock)
         return True
 
-    server = HostServer(core, knock_policy=admit)
+    handle = prepare(TableConfig(profile(1, "Olena"), table_name=f"UI test {secrets.token_hex(3)}",
+                                 bind="127.0.0.1", interfaces=("127.0.0.1",), knock_policy=admit))
+    core = handle.core
     async with trio.open_nursery() as nursery:
-        await nursery.start(partial(server.serve, bind="127.0.0.1", port=0))
-
-        async def announce() -> None:
-            async with open_mdns(("127.0.0.1",)) as mdns:
-                await advertise_table(mdns, core)
-        nursery.start_soon(announce)
+        await nursery.start(handle.run)
         app, drive, friends = await _open_friends(nursery)
 
         def row():
@@ -121,7 +116,7 @@ async def test_ui_friends_lists_a_table_nearby_and_knocks(loopback: Path) -> Non
             (core.table_name, "Olena", 0, 4)
         assert advert.clock and advert.fingerprint == core.info().fingerprint and row().enabled
         from zemlevlasnyk.p2p.policy import make_policy
-        server.dispatch(core.add_bot("idle", make_policy("idle", 1), trio.current_time()))
+        handle.add_bot("idle", make_policy("idle", 1))
         await _until(drive, lambda: row() is not None and row().intent.seats_taken == 1)
         drive.click_button(row())
         await drive.frames()
@@ -171,7 +166,7 @@ async def test_ui_window_hosts_a_joiner_process(loopback: Path) -> None:
         assert isinstance(lobby, LobbyScene) and isinstance(lobby.session, HostSession)
         session = lobby.session
         await _until(drive, lambda: session.invite is not None)
-        assert session.invite.host == "127.0.0.1" and session.server.core.port == session.invite.port
+        assert session.invite.host == "127.0.0.1" and session.core.port == session.invite.port
         assert not lobby.start.enabled
         drive.click_button(next(b for b in lobby.clock if b.intent[1] is False))
         await drive.frames(2)
@@ -190,7 +185,7 @@ async def test_ui_window_hosts_a_joiner_process(loopback: Path) -> None:
             assert scene.me == 0 and len(scene.names) == 2
             made = await _play(drive, app, scene, MOVES)
             assert made == MOVES or scene.table.outcome is not None
-            remote = [r for r in session.server.core.records if (r.get("act") or {}).get("seat") == 1]
+            remote = [r for r in map(body, session.core.records) if (r.get("act") or {}).get("seat") == 1]
             assert remote, "the joiner's bot never played"
             drive.click_button(scene.menu_button)
             await drive.frames()

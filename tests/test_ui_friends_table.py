@@ -16,7 +16,7 @@ from zemlevlasnyk.engine import Action, Entropy, Game, load_preset
 from zemlevlasnyk.p2p.chat import MAX_CHAT_CHARS
 from zemlevlasnyk.ui import theme
 from zemlevlasnyk.ui.app import App
-from zemlevlasnyk.ui.net_common import ChatEntry, LobbySeat
+from zemlevlasnyk.ui.net_common import ChatEntry, LinkState, LobbySeat
 from zemlevlasnyk.ui.net_table import NetTable
 from zemlevlasnyk.ui.scenes.lobby import LobbyScene
 from zemlevlasnyk.ui.scenes.table import TableScene
@@ -34,10 +34,12 @@ class StandIn:
         self.players = [("Марія", "red", None), ("Тарас", "blue", None)]
         self.my_seat: int | None = self.game.pending()[0].seat     # the person opens the game
         self.records = 1
-        self.clock: list[dict[str, Any]] = [{"seat": self.my_seat, "kind": "turn", "ms": 30_000}]
+        self.clock = {self.my_seat: 30.0}     # seconds left as of the latest record
         self.chat: list[ChatEntry] = []
         self.said: list[str] = []
         self.error = self.notice = self.refusal = self.cheated = None
+        self.link = LinkState.CONNECTED
+        self.offline: set[int] = set()
         self.knocks: list[Any] = []
         self.admitted = object()
         self.knocking = False
@@ -51,6 +53,12 @@ class StandIn:
 
     def set_ready(self, on: bool) -> None:
         self.ready = on
+
+    def clock_left(self) -> dict[int, float]:
+        return self.clock
+
+    def take_complaints(self) -> list[Any]:
+        return []
 
     def take_events(self) -> list[dict[str, Any]]:
         events, self._events = self._events, []

@@ -7,6 +7,7 @@ import trio
 from ui_helpers import Driver, check_buttons_legal, init_pygame  # noqa: I001  (sets SDL drivers first)
 
 from zemlevlasnyk.engine import AcceptDraw, Build
+from zemlevlasnyk.p2p.host import Published
 from zemlevlasnyk.ui.app import App
 from zemlevlasnyk.ui.decisions import RESIGN
 from zemlevlasnyk.ui.local_table import BOT_PACE
@@ -127,17 +128,18 @@ async def test_ui_computer_moves_are_paced(autojump_clock) -> None:
         app, drive = _app(nursery, surface)
         table = new_table(name="Тест", opponents=3, level="idle", seed=2)
         moves: list[tuple[str, float]] = []
-        step, act = table.step_computer, table.act
+        act = table.act
 
-        def timed_step() -> bool:
-            moves.append(("computer", trio.current_time()))
-            return step()
+        def computer_moved(out) -> None:
+            if isinstance(out, Published) and out.seat is not None and out.seat != table.me:
+                moves.append(("computer", trio.current_time()))
 
         def timed_act(action) -> bool:
             moves.append(("person", trio.current_time()))
             return act(action)
 
-        table.step_computer, table.act = timed_step, timed_act
+        table.handle.observe(computer_moved)
+        table.act = timed_act
         nursery.start_soon(table.run)
         scene = TableScene(app, table)
         app.push(scene)

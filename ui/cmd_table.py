@@ -1,9 +1,10 @@
 """`zemlevlasnyk host` and `zemlevlasnyk join`: a table on the LAN, headless.
 
-`host` serves a table, prints its invite link on a line of its own and announces the table
-by mDNS (p2p.discovery); `join` sits at a table from an invite link, or found by name on
-the network (then without the secret: the host decides), played by a computer player. Both
-print the result and exit 0 when the game ends.
+`host` runs the table driver (`p2p.driver`), prints its invite link on a line of its own
+and announces the table by mDNS; `join` sits at a table from an invite link, or found on
+the network by name or by its short code (then without the secret: the host decides),
+played by a computer player. Both print the result and exit 0 when the game ends; Ctrl-C
+while waiting exits 130 with one line (the advert withdrawn on the way out).
 """
 from __future__ import annotations
 
@@ -11,32 +12,45 @@ import argparse
 import os
 import socket
 import sys
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import Any, TypeVar
 
 import trio
 
 from zemlevlasnyk.p2p import policy as policies
-from zemlevlasnyk.p2p.client import PeerClient
+from zemlevlasnyk.p2p.client import ClientOutput, HostLost, HostSilent, PeerClient, Reconnecting
 from zemlevlasnyk.p2p.discovery import (
     AdvertError,
     MdnsError,
     TableChoiceError,
-    advertise_table,
     describe,
     find_table,
+    normalise_code,
     open_mdns,
     to_invite,
 )
+from zemlevlasnyk.p2p.driver import TableConfig, prepare
 from zemlevlasnyk.p2p.errors import CheatingHost, Fault, ProtocolError
 from zemlevlasnyk.p2p.handshake import PLAYING, WATCHING
-from zemlevlasnyk.p2p.host import MAX_SEATS, Knock, TableHost
-from zemlevlasnyk.p2p.identity import COLOURS, data_dir, fingerprint, load_or_create
+from zemlevlasnyk.p2p.host import MAX_SEATS, KnockArrived, Output, SeatOnline
+from zemlevlasnyk.p2p.identity import COLOURS, Profile, data_dir, fingerprint, load_or_create
 from zemlevlasnyk.p2p.interfaces import ENV_VAR, InterfaceError, choose_interfaces
-from zemlevlasnyk.p2p.links import Invite, parse_invite
-from zemlevlasnyk.p2p.peer import Admitted, ChatLine, Finished, Refused, TablePeer
-from zemlevlasnyk.p2p.serve import HostServer
-from zemlevlasnyk.ui.cli import UserError, command_help
+from zemlevlasnyk.p2p.links import SCHEME, Invite, parse_invite
+from zemlevlasnyk.p2p.peer import (
+    ActionUnanswered,
+    Admitted,
+    ChatLine,
+    ContributionOmitted,
+    Finished,
+    Refused,
+    TableNote,
+    TablePeer,
+    TimedOutWhileHere,
+)
+from zemlevlasnyk.p2p.policy import Policy
+from zemlevlasnyk.ui.cli import UserError
 
 # A documentation-only address (RFC 5737): "connecting" a UDP socket to it sends nothing,
 # but makes the system pick the interface a LAN peer would reach us on.
@@ -47,10 +61,11 @@ DEFAULT_PORT = 0
 FIND_TABLE_SECONDS = 10.0
 # A headless player should play sensibly and finish games: medium buys, builds and trades.
 DEFAULT_JOIN_LEVEL = "medium"
+T = TypeVar("T")
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    host = subparsers.add_parser("host", help=command_help("host"))
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    host = subparsers.add_parser("host", help="host a table on this network (headless)")
     host.add_argument("--name", help="your display name at the table")
     host.add_argument("--colour", choices=COLOURS, help="your token colour (the next free one if taken)")
     host.add_argument("--profile", default="default", help="which local profile (identity) to use")
@@ -72,10 +87,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     host.add_argument("--seed", type=int, help="seed for the computer players' choices")
     host.set_defaults(func=run_host)
 
-    join = subparsers.add_parser("join", help=command_help("join"))
-    join.add_argument("link", nargs="?", help="the invite link, zemlevlasnyk://...")
-    join.add_argument("--table", metavar="NAME", help="join the table of this name nearby (found by mDNS; "
-                                                      "NAME#KEY when names clash); the host decides")
+    join = subparsers.add_parser("join", help="join a table from an invite link, its code or its name "
+                                              "(headless, a bot plays)")
+    join.add_argument("link", nargs="?", help="the invite link, zemlevlasnyk://..., or the table's 6-character "
+                                              "code (found by mDNS; the host decides)")
+    join.add_argument("--table", metavar="NAME", help="join the table of this name (or code) nearby (found by "
+                                                      "mDNS; NAME#KEY when names clash); the host decides")
     join.add_argument("--interface", action="append", metavar="ADDR",
                       help="IPv4 address of an interface to look for --table on (repeatable)")
     join.add_argument("--name", help="your display name at the table")
@@ -90,7 +107,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     join.set_defaults(func=run_join)
 
 
-def _profile(args: argparse.Namespace):
+def _profile(args: argparse.Namespace) -> Profile:
     try:
         profile = load_or_create(args.profile)
     except ProtocolError as exc:
@@ -100,7 +117,7 @@ def _profile(args: argparse.Namespace):
     return replace(profile, colour=args.colour) if args.colour else profile
 
 
-def _policy(level: str, seed: int):
+def _policy(level: str, seed: int) -> Policy:
     try:
         return policies.make_policy(level, seed)
     except ProtocolError as exc:
@@ -115,7 +132,7 @@ def _say(text: str) -> None:
     print(text, file=sys.stderr, flush=True)
 
 
-def _result(outcome, players, state_hash: str) -> None:
+def _result(outcome: Any, players: Sequence[Any], state_hash: str) -> None:
     if outcome.draw or outcome.winner is None:
         print("result: draw", flush=True)
     else:
@@ -149,17 +166,31 @@ def _link_address(bind: str, interfaces: tuple[str, ...]) -> str:
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
         try:
             probe.connect(_ROUTE_PROBE)
-            return probe.getsockname()[0]
+            return str(probe.getsockname()[0])
         except OSError:
             return "127.0.0.1"
 
 
-async def _announce(core: TableHost, interfaces: tuple[str, ...]) -> None:
+def _trio_run(main: Callable[[], Awaitable[T]]) -> T:
+    """`trio.run`, with the errors meant for the person unwrapped from trio's groups: a
+    `UserError` as itself, Ctrl-C as `KeyboardInterrupt` (the command line's one line and
+    exit code 130), after every task, the advert's included, has unwound."""
     try:
-        async with open_mdns(interfaces) as mdns:
-            await advertise_table(mdns, core)
-    except MdnsError as exc:
-        _say(f"could not announce the table on the network ({exc}); share the invite link instead")
+        return trio.run(main)
+    except BaseExceptionGroup as group:
+        if group.subgroup(KeyboardInterrupt) is not None:
+            raise KeyboardInterrupt from None
+        users = group.subgroup(UserError)
+        if users is not None:
+            raise _first(users) from None
+        raise
+
+
+def _first(group: BaseExceptionGroup[Any]) -> BaseException:
+    leaf: BaseException = group
+    while isinstance(leaf, BaseExceptionGroup):
+        leaf = leaf.exceptions[0]
+    return leaf
 
 
 def run_host(args: argparse.Namespace) -> int:
@@ -176,68 +207,76 @@ def run_host(args: argparse.Namespace) -> int:
         raise UserError(f"at most {MAX_SEATS - 1} seats can be filled by the host: a friend must be able to sit")
     interfaces = () if args.no_mdns and not args.interface else _interfaces(args.interface, required=False)
     bind = args.bind or _default_bind(interfaces, args.interface)
-    core = TableHost(profile, clock=not args.no_clock, auto_start_at=args.start_at or MAX_SEATS)
-    core.subscribe(lambda info: _say(f"table {info.phase}: {info.seats_taken} of {MAX_SEATS} seats taken, "
-                                     f"clock {'on' if info.clock else 'off'}"))
-    log_path = args.log or data_dir() / "logs" / f"{core.table}-host.jsonl"
+    table = os.urandom(8).hex()
+    log_path = args.log or data_dir() / "logs" / f"{table}-host.jsonl"
 
-    async def knock(knock: Knock) -> bool:
+    def knock(knock: KnockArrived) -> bool:
         verdict = "let in" if args.admit else "refused (start the host with --admit to let such players in)"
-        who = f"{knock.name} ({fingerprint(bytes.fromhex(knock.key))})"
-        _say(f"{who} asked to sit without the invite secret: {verdict}")
+        _say(f"{knock.name} ({fingerprint(bytes.fromhex(knock.key))}) asked to {knock.want} without the invite "
+             f"secret: {verdict}")
         return bool(args.admit)
 
-    async def main() -> None:
-        now = trio.current_time()
-        if own is not None:
-            core.sit_host(now, policy=own)
-        for level, bot in bots:
-            core.add_bot(level, bot, now)
-        server = HostServer(core, log_path=log_path, knock_policy=knock)
-        async with trio.open_nursery() as nursery:
-            async def serve(task_status=trio.TASK_STATUS_IGNORED) -> None:
-                await server.serve(bind=bind, port=args.port, task_status=task_status)
-                nursery.cancel_scope.cancel()  # the game is over: withdraw the announcement too
+    def show(out: Output) -> None:
+        if isinstance(out, SeatOnline):
+            _say(f"{out.name} {'is back' if out.online else 'lost the connection: safe moves play for them'}")
 
+    handle = prepare(TableConfig(profile, clock=not args.no_clock, auto_start_at=args.start_at or MAX_SEATS,
+                                 bind=bind, port=args.port, link_address=_link_address(bind, interfaces),
+                                 interfaces=() if args.no_mdns else interfaces, table=table, log_path=log_path,
+                                 knock_policy=knock))
+    core = handle.core
+    core.subscribe(lambda info: _say(f"table {info.phase}: {info.seats_taken} of {MAX_SEATS} seats taken, "
+                                     f"clock {'on' if info.clock else 'off'}; code {info.code}"))
+    handle.observe(show)
+    if own is not None:
+        handle.sit_host(policy=own)
+    for level, bot in bots:
+        handle.add_bot(level, bot)
+
+    async def main() -> None:
+        async with trio.open_nursery() as nursery:
             try:
-                port = await nursery.start(serve)
+                await nursery.start(handle.run)
             except OSError as exc:
                 raise UserError(f"cannot listen on {bind}:{args.port}: {exc.strerror or exc}") from None
-            invite = Invite(_link_address(bind, interfaces), port, core.table, profile.public_key, core.join_secret)
-            _say(f"table {core.table} ({core.table_name}) listening on {bind}:{port}; "
+            assert handle.invite is not None
+            _say(f"table {core.table} ({core.table_name}, code {core.code}) listening on {bind}:{handle.invite.port}; "
                  f"host key {fingerprint(profile.public_key)}; records go to {log_path}")
-            print(invite.to_link(), flush=True)
-            if interfaces and not args.no_mdns:
-                nursery.start_soon(_announce, core, interfaces)
+            print(handle.invite.to_link(), flush=True)
+            if handle.notice:
+                _say(handle.notice)
 
-    try:
-        trio.run(main)
-    except* UserError as group:
-        raise group.exceptions[0] from None
+    _trio_run(main)
     _say(f"game over after {core.seq + 1} records")
-    _result(core.game.outcome(), core.players, core.records[-1]["state"])
+    game = core.game
+    assert game is not None and game.outcome() is not None
+    _result(game.outcome(), core.players, core.ledger.state_hash)
     return 0
 
 
 def _find_invite(args: argparse.Namespace) -> Invite:
-    """The invite from the link, or for the table called `--table` nearby (no secret)."""
+    """The invite from the link, or for the table named (or whose code is given) nearby:
+    found by mDNS, without the secret."""
     if (args.link is None) == (args.table is None):
-        raise UserError("give either an invite link or --table NAME")
+        raise UserError("give either an invite link (or a table's code) or --table NAME")
+    wanted = args.table
     if args.link is not None:
-        try:
-            return parse_invite(args.link)
-        except ProtocolError as exc:
-            raise UserError(exc.message) from None
+        if args.link.startswith(f"{SCHEME}:") or normalise_code(args.link) is None:
+            try:
+                return parse_invite(args.link)
+            except ProtocolError as exc:
+                raise UserError(exc.message) from None
+        wanted = args.link
     interfaces = _interfaces(args.interface, required=True)
 
     async def find() -> Invite:
         async with open_mdns(interfaces) as mdns:
-            advert = await find_table(mdns, args.table, timeout=FIND_TABLE_SECONDS)
-        _say(f"found {describe(advert)}; asking the host for a seat")
+            advert = await find_table(mdns, wanted, timeout=FIND_TABLE_SECONDS)
+        _say(f"found {describe(advert)}, code {advert.code}; asking the host for a seat")
         return to_invite(advert)
 
     try:
-        return trio.run(find)
+        return _trio_run(find)
     except (MdnsError, TableChoiceError, AdvertError) as exc:
         raise UserError(str(exc)) from None
 
@@ -250,17 +289,32 @@ def run_join(args: argparse.Namespace) -> int:
     core = TablePeer(profile, table=invite.table, host_key=invite.host_key, policy=policy)
     log_path = args.log or data_dir() / "logs" / f"{invite.table}-{fingerprint(profile.public_key)}.jsonl"
 
-    def show(out) -> None:
+    def show(out: ClientOutput) -> None:
         if isinstance(out, Admitted):
             _say(f"admitted as {out.role}" + (f" at seat {out.seat}" if out.seat is not None else ""))
         elif isinstance(out, ChatLine):
             _say(f"[chat] {out.name}: {out.text}")
-        elif isinstance(out, Refused) and out.code != "stale_seq":
+        elif isinstance(out, Refused) and out.code not in ("stale_seq", "not_now"):
             _say(f"the host refused our move: {out.code}: {out.message}")
+        elif isinstance(out, HostSilent):
+            _say("the host is silent; waiting")
+        elif isinstance(out, Reconnecting):
+            _say(f"the connection to the host is gone; dialling again (attempt {out.attempt})")
+        elif isinstance(out, HostLost):
+            _say(out.message)
+        elif isinstance(out, ContributionOmitted):
+            _say(f"COMPLAINT: the host left out our dice contribution for record {out.seq}")
+        elif isinstance(out, ActionUnanswered):
+            _say(f"COMPLAINT: our move for record {out.seq} was sent and not answered; the clock played for us "
+                 f"(the signed move is kept, and our next move shows it to the table)")
+        elif isinstance(out, TimedOutWhileHere):
+            _say(f"COMPLAINT: the host says we were offline at record {out.seq}")
+        elif isinstance(out, TableNote):
+            _say(f"{out.name} says their move for record {out.seq} was sent and not answered")
 
     client = PeerClient(core, invite, want=WATCHING if args.watch else PLAYING, log_path=log_path, on_output=show)
     try:
-        finished: Finished = trio.run(client.run)
+        finished: Finished = _trio_run(client.run)
     except CheatingHost as exc:
         print(f"THE HOST CHEATED: {exc.message}", flush=True)
         _say(f"evidence kept in {log_path}")

@@ -1,25 +1,22 @@
-"""A table against the computer, hosted in-process: the window's side of `p2p.host.TableHost`.
+"""A table against the computer, hosted in-process: the window's side of the table driver.
 
 The person sits as the host's own seat, computer players fill the others, the clock is off.
-The window calls `act()` for the person's choices; `run()` is the trio task that lets the
-computer players move, one at a time and `BOT_PACE` apart, and only while the window is not
-holding the table (it holds it while a token is still walking). No sockets: the host's
-outputs have no connection to go to.
+It is `p2p.driver`'s table with no listener and no advert: `run()` is the driver, which lets
+the computer players move one at a time, `BOT_PACE` apart, and not while the window holds
+the table (`hold`, set while a token is still walking). The window calls `act()` for the
+person's choices; the engine's events arrive through the driver's observer.
 
-The host runs `solo` (it starts with no friend seated), keeps the engine's events for the
-window's feed, and, when seeded, draws its secret chain from the seed so that tests and
+When seeded, the table id and the secret chain come from the seed, so that tests and
 screenshots repeat exactly.
 """
 from __future__ import annotations
 
 import hashlib
-import math
-
-import trio
 
 from zemlevlasnyk.engine import Action, Event, Game, Outcome
+from zemlevlasnyk.p2p.driver import TableConfig, TableHandle, prepare
 from zemlevlasnyk.p2p.errors import ProtocolError
-from zemlevlasnyk.p2p.host import TableHost
+from zemlevlasnyk.p2p.host import Output, Published
 from zemlevlasnyk.p2p.identity import Profile
 from zemlevlasnyk.p2p.policy import make_policy
 
@@ -28,8 +25,6 @@ from .table_view import PlayerInfo
 # Seconds between two computer moves: long enough to read a line of the feed and see the
 # token start, short enough that a round of three opponents does not drag.
 BOT_PACE = 0.35
-# While the window holds the table (a token is walking), how often the table looks again.
-HOLD_POLL = 0.05
 _SEED_TAG = b"zemlevlasnyk/ui/seeded-table\n"
 
 
@@ -43,32 +38,31 @@ class LocalTable:
     def __init__(self, profile: Profile, *, opponents: int, level: str, seed: int | None = None) -> None:
         chain_seed = None if seed is None else seed_bytes(seed)
         table = None if chain_seed is None else hashlib.sha256(_SEED_TAG + chain_seed).hexdigest()[:16]
-        self._host = TableHost(profile, table=table, clock=False, solo=True, keep_events=True,
-                               chain_seed=chain_seed)
-        self._now = 0.0
-        self._last_move = -math.inf
-        self._person_moved = False
-        self._closed = False
-        self._wake: trio.Event | None = None
-        self._token: trio.lowlevel.TrioToken | None = None
-        self.hold = False
+        self.handle: TableHandle = prepare(TableConfig(profile, clock=False, solo=True, table=table,
+                                                       chain_seed=chain_seed, bot_pace=BOT_PACE))
+        self._events: list[Event] = []
+        self.handle.observe(self._output)
         self.refusal: str | None = None
-        host = self._host
-        host.set_clock(False)
-        host.sit_host(self._now)
+        self.handle.sit_host()
         base = 0 if seed is None else seed
         for n in range(opponents):
-            host.add_bot(level, make_policy(level, base * 8 + n + 1), self._now)
-        host.start(self._now)
-        self.players = tuple(PlayerInfo(p.name, p.colour, p.bot) for p in host.players)
-        self.me = next(n for n, p in enumerate(host.players) if p.bot is None)
+            self.handle.add_bot(level, make_policy(level, base * 8 + n + 1))
+        self.handle.start()
+        players = self.handle.core.players
+        self.players = tuple(PlayerInfo(p.name, p.colour, p.bot) for p in players)
+        self.me = next(n for n, p in enumerate(players) if p.bot is None)
+
+    def _output(self, out: Output) -> None:
+        if isinstance(out, Published):
+            self._events.extend(out.events)
 
     # --- what the window reads ------------------------------------------------------------
 
     @property
     def game(self) -> Game:
-        assert self._host.game is not None
-        return self._host.game
+        game = self.handle.core.game
+        assert game is not None
+        return game
 
     @property
     def outcome(self) -> Outcome | None:
@@ -77,11 +71,20 @@ class LocalTable:
     @property
     def records(self) -> int:
         """How many records the table has published (a cheap 'something changed' counter)."""
-        return len(self._host.records)
+        return len(self.handle.core.records)
+
+    @property
+    def hold(self) -> bool:
+        return self.handle.hold
+
+    @hold.setter
+    def hold(self, value: bool) -> None:
+        self.handle.hold = value
 
     def take_events(self) -> list[Event]:
         """The engine events since the last call, in order."""
-        return self._host.take_events()
+        events, self._events = self._events, []
+        return events
 
     def computer_to_move(self) -> bool:
         return self.outcome is None and any(d.seat != self.me for d in self.game.pending())
@@ -91,62 +94,23 @@ class LocalTable:
     def act(self, action: Action) -> bool:
         """The person's action; False (with `refusal` set) when the table refused it."""
         try:
-            self._host.host_action(action, self._now)
+            self.handle.act(action)
         except ProtocolError as exc:
             self.refusal = exc.message
             return False
         self.refusal = None
-        self._moved()
         return True
 
     def step_computer(self) -> bool:
         """Let one computer player move now, whatever the pace (screenshots, warm-ups)."""
-        before = self.records
-        self._host.step(self._now)
-        return self.records != before
+        return self.handle.step_now()
 
     # --- the trio task --------------------------------------------------------------------
 
     async def run(self) -> None:
-        """Pace the computer players until the game ends."""
-        self._token = trio.lowlevel.current_trio_token()
-        while self.outcome is None and not self._closed:
-            self._now = trio.current_time()
-            if self._person_moved:
-                self._last_move = self._now
-                self._person_moved = False
-            self._host.tick(self._now)
-            self._wake = trio.Event()
-            with trio.move_on_after(self._wait()):
-                await self._wake.wait()
-                continue
-            self._now = trio.current_time()
-            if self.computer_to_move() and not self.hold:
-                # Paced even when nothing came of it, so a stuck player cannot spin the loop.
-                self.step_computer()
-                self._last_move = self._now
+        """Pace the computer players until the game ends (or the person leaves)."""
+        await self.handle.run()
 
     def close(self) -> None:
         """The person left the table: the task ends instead of playing on without them."""
-        self._closed = True
-        self._poke()
-
-    def _wait(self) -> float:
-        waits = [math.inf]
-        if self.computer_to_move():
-            waits.append(HOLD_POLL if self.hold else self._last_move + BOT_PACE - self._now)
-        deadline = self._host.next_deadline()
-        if deadline is not None:
-            waits.append(deadline - self._now)
-        return max(0.0, min(waits))
-
-    def _moved(self) -> None:
-        # The pace counts from the person's move, which the task stamps when it wakes.
-        self._person_moved = True
-        self._last_move = self._now
-        self._poke()
-
-    def _poke(self) -> None:
-        """Wake the task (from the window's code, inside or outside trio)."""
-        if self._token is not None and self._wake is not None:
-            self._token.run_sync_soon(self._wake.set)
+        self.handle.close()

@@ -7,11 +7,22 @@ these, so the lobby, the table and the chat panel have one code path for both.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 
 from zemlevlasnyk.p2p.errors import Fault, ProtocolError
 
 # Chat lines kept for the panel; older ones scroll away for good.
 CHAT_KEEP = 100
+
+
+class LinkState(Enum):
+    """Our connection to the host, as the window shows it."""
+
+    CONNECTING = "connecting"      # dialling, or waiting for the host's answer to a knock
+    CONNECTED = "connected"
+    SILENT = "silent"              # the host said nothing for a few seconds: moves wait
+    RECONNECTING = "reconnecting"  # the connection is gone: dialling again
+    LOST = "lost"                  # the host stayed unreachable: the table is over for us
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,11 @@ lobby, and once the game starts checks every record on our own engine. The perso
 Ready, moves and chat are signed by `TablePeer` and sent from a task of our own through
 `Background.soon`. A host caught cheating stops the table and says so; a host that
 refuses us, or cannot be reached, gives a message instead of a traceback.
+
+The connection's state (`link`: connected, silent, reconnecting, lost), who is offline
+and the complaints only this side can make (`take_complaints`: our dice contribution left
+out, our action left unanswered, a timeout while we were here, another player's evidence)
+are kept for the window from the client's outputs.
 """
 from __future__ import annotations
 
@@ -17,14 +22,30 @@ import trio
 
 from zemlevlasnyk.engine import Action, Event, Game
 from zemlevlasnyk.p2p.chat import MAX_CHAT_CHARS
-from zemlevlasnyk.p2p.client import PeerClient
+from zemlevlasnyk.p2p.client import ClientOutput, Connected, HostLost, HostSilent, PeerClient, Reconnecting
 from zemlevlasnyk.p2p.errors import CheatingHost, ProtocolError
 from zemlevlasnyk.p2p.identity import Profile, data_dir, fingerprint
 from zemlevlasnyk.p2p.links import Invite
-from zemlevlasnyk.p2p.peer import Admitted, Applied, ChatLine, HostCheated, HostError, PeerOutput, Refused, TablePeer
+from zemlevlasnyk.p2p.messages import PeerMessage
+from zemlevlasnyk.p2p.peer import (
+    ActionUnanswered,
+    Admitted,
+    Applied,
+    ChatLine,
+    ContributionOmitted,
+    HostCheated,
+    HostError,
+    LobbyChanged,
+    Refused,
+    TableNote,
+    TablePeer,
+    TimedOutWhileHere,
+)
 
 from .background import Background
-from .net_common import CHAT_KEEP, ChatEntry, LobbySeat, explain
+from .net_common import CHAT_KEEP, ChatEntry, LinkState, LobbySeat, explain
+
+Complaint = ContributionOmitted | ActionUnanswered | TimedOutWhileHere | TableNote
 
 # Messages the person may queue before the connection takes them: far more than anyone
 # clicks in the moment a connection takes to come back.
@@ -46,12 +67,15 @@ class JoinSession:
         self.notice: str | None = None
         self.refusal: str | None = None
         self.cheated: str | None = None
-        self.clock: list[dict[str, Any]] = []
         self.knocks: list[Any] = []   # only the host answers knocks
+        self.link = LinkState.CONNECTING
+        self.reconnect_attempt = 0
+        self.offline: set[int] = set()     # engine seats of people whose connection is gone
+        self._complaints: list[Complaint] = []
         self._events: list[Event] = []
         self._chat: deque[ChatEntry] = deque(maxlen=CHAT_KEEP)
         self._ready = False
-        self._send, self._outbox = trio.open_memory_channel[dict[str, Any]](OUTBOX)
+        self._send, self._outbox = trio.open_memory_channel[PeerMessage](OUTBOX)
 
     # --- the trio task ---------------------------------------------------------------------
 
@@ -77,13 +101,24 @@ class JoinSession:
             except (trio.BrokenResourceError, trio.ClosedResourceError, OSError):
                 self.refusal = "the connection to the host broke; it is being restored"
 
-    def _output(self, out: PeerOutput) -> None:
+    def _output(self, out: ClientOutput) -> None:
         if isinstance(out, Admitted):
             self.admitted = out
             self.knocking = False
         elif isinstance(out, Applied):
             self._events.extend(out.events)
-            self.clock = list(out.clock)
+        elif isinstance(out, Connected):
+            self.link, self.reconnect_attempt = LinkState.CONNECTED, 0
+        elif isinstance(out, HostSilent):
+            self.link = LinkState.SILENT
+        elif isinstance(out, Reconnecting):
+            self.link, self.reconnect_attempt = LinkState.RECONNECTING, out.attempt
+        elif isinstance(out, HostLost):
+            self.link = LinkState.LOST
+        elif isinstance(out, LobbyChanged):
+            self._offline(out)
+        elif isinstance(out, ContributionOmitted | ActionUnanswered | TimedOutWhileHere | TableNote):
+            self._complaints.append(out)
         elif isinstance(out, ChatLine):
             self._chat.append(ChatEntry(out.name, out.text, self._colour_of(out.key)))
         elif isinstance(out, Refused) and out.code != "stale_seq":
@@ -93,11 +128,16 @@ class JoinSession:
         elif isinstance(out, HostError):
             self.notice = out.message
 
-    def _colour_of(self, key: str) -> str | None:
-        seats = (self.core.lobby or {}).get("seats") or []
-        return next((s.get("colour") for s in seats if isinstance(s, dict) and s.get("key") == key), None)
+    def _offline(self, changed: LobbyChanged) -> None:
+        """People seated in the game whose connection the host reports gone."""
+        offline = {seat.key for seat in changed.lobby.seats if seat is not None and not seat.connected}
+        self.offline = {n for n, p in enumerate(self.core.replica.players) if p.key in offline}
 
-    def _queue(self, make: Callable[[], dict[str, Any] | None]) -> None:
+    def _colour_of(self, key: str) -> str | None:
+        seats = self.core.lobby.seats if self.core.lobby is not None else ()
+        return next((s.colour for s in seats if s is not None and s.key == key), None)
+
+    def _queue(self, make: Callable[[], PeerMessage | None]) -> None:
         """Send what `make()` builds (inside trio, so it is signed against the newest record)."""
         def run() -> None:
             message = make()
@@ -117,30 +157,23 @@ class JoinSession:
 
     @property
     def phase(self) -> str:
-        return str((self.core.lobby or {}).get("phase", "lobby"))
+        return self.core.lobby.phase if self.core.lobby is not None else "lobby"
 
     @property
     def clock_on(self) -> bool:
-        return bool((self.core.lobby or {}).get("clock", True))
+        return self.core.lobby.settings.clock if self.core.lobby is not None else True
 
     @property
     def table_name(self) -> str:
-        return str((self.core.lobby or {}).get("name", ""))
+        return self.core.lobby.name if self.core.lobby is not None else ""
 
     def lobby_seats(self) -> list[LobbySeat | None]:
-        lobby = self.core.lobby or {}
-        you = lobby.get("you")
-        host_key = (lobby.get("host") or {}).get("key")
-        seats: list[LobbySeat | None] = []
-        for n, s in enumerate(lobby.get("seats") or []):
-            if not isinstance(s, dict):
-                seats.append(None)
-                continue
-            seats.append(LobbySeat(str(s.get("name", ""))[:40], str(s.get("colour", "")),
-                                   s.get("bot") if isinstance(s.get("bot"), str) else None,
-                                   bool(s.get("ready")), bool(s.get("connected")), n == you,
-                                   s.get("key") == host_key))
-        return seats
+        lobby = self.core.lobby
+        if lobby is None:
+            return []
+        return [None if s is None else LobbySeat(s.name[:40], s.colour, s.bot, s.ready, s.connected, n == lobby.you,
+                                                 s.key == lobby.host_key)
+                for n, s in enumerate(lobby.seats)]
 
     @property
     def ready(self) -> bool:
@@ -177,12 +210,22 @@ class JoinSession:
     def chat(self) -> list[ChatEntry]:
         return list(self._chat)
 
+    def clock_left(self) -> dict[int, float]:
+        """Seconds left per timed seat as of the latest record (the scene counts down from
+        there), from the records' signed times."""
+        return self.core.clock_left()
+
     def take_events(self) -> list[Event]:
         events, self._events = self._events, []
         return events
 
+    def take_complaints(self) -> list[Complaint]:
+        """What went wrong that only this side can tell (see the module docstring)."""
+        complaints, self._complaints = self._complaints, []
+        return complaints
+
     def act(self, action: Action) -> None:
-        self._queue(lambda: self.core.act(action).message)
+        self._queue(lambda: self.core.act(action, trio.current_time()).message)
 
     def say(self, text: str) -> str | None:
         if len(text.strip()) > MAX_CHAT_CHARS:

@@ -1,7 +1,9 @@
 """A table played over the network, as the table scene sees it: a `TableView` over a
 `HostSession` (we host; our moves go through the host's own path) or a `JoinSession` (we
 joined; our moves are signed and sent), plus what only a network table has: the chat, the
-30-second clock as the host last announced it, and a host caught cheating.
+decision clock as of the latest record (from the records' signed times), a host caught
+cheating, the connection's state, who is offline, and complaints (ours, or another
+player's evidence).
 """
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ from typing import Any, Protocol
 
 from zemlevlasnyk.engine import Action, Event, Game, Outcome
 
-from .net_common import ChatEntry, LobbySeat
+from .net_common import ChatEntry, LinkState, LobbySeat
 from .table_view import PlayerInfo
 
 
@@ -17,10 +19,11 @@ class NetSession(Protocol):
     """What `HostSession` and `JoinSession` share (see ui/net_common.py)."""
 
     error: str | None
-    notice: str | None
     refusal: str | None
     cheated: str | None
     knocks: list[Any]
+    link: LinkState
+    offline: set[int]
 
     @property
     def is_host(self) -> bool: ...
@@ -37,12 +40,14 @@ class NetSession(Protocol):
     @property
     def records(self) -> int: ...
     @property
-    def clock(self) -> list[dict[str, Any]]: ...
+    def notice(self) -> str | None: ...
     @property
     def chat(self) -> list[ChatEntry]: ...
 
+    def clock_left(self) -> dict[int, float]: ...
     def lobby_seats(self) -> list[LobbySeat | None]: ...
     def take_events(self) -> list[Event]: ...
+    def take_complaints(self) -> list[Any]: ...
     def act(self, action: Action) -> None: ...
     def say(self, text: str) -> str | None: ...
     def close(self) -> None: ...
@@ -100,8 +105,22 @@ class NetTable:
 
     def clock_left(self) -> dict[int, float]:
         """Seconds left per timed seat, as of the latest record."""
-        return {c["seat"]: c["ms"] / 1000 for c in self.session.clock
-                if isinstance(c, dict) and isinstance(c.get("seat"), int) and isinstance(c.get("ms"), int)}
+        return self.session.clock_left()
+
+    @property
+    def link(self) -> LinkState:
+        """Our connection to the host (a host's own table is always connected)."""
+        return self.session.link
+
+    @property
+    def offline(self) -> set[int]:
+        """Seats of people whose connection is gone (safe moves play for them)."""
+        return self.session.offline
+
+    def take_complaints(self) -> list[Any]:
+        """`p2p.peer` complaints since the last call: `ContributionOmitted`,
+        `ActionUnanswered`, `TimedOutWhileHere`, `TableNote`."""
+        return self.session.take_complaints()
 
     @property
     def cheated(self) -> str | None:

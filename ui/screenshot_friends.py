@@ -5,7 +5,6 @@ Nothing is sent or announced; only the scenes' own code draws what it would show
 from __future__ import annotations
 
 import hashlib
-from dataclasses import replace
 
 from nacl.signing import SigningKey
 
@@ -13,6 +12,7 @@ from zemlevlasnyk.p2p.discovery import Phase, TableAdvert
 from zemlevlasnyk.p2p.handshake import PLAYING, Joiner
 from zemlevlasnyk.p2p.identity import Profile, fingerprint
 from zemlevlasnyk.p2p.links import Invite
+from zemlevlasnyk.p2p.messages import make_ready
 from zemlevlasnyk.p2p.policy import make_policy
 
 from .app import App
@@ -34,7 +34,7 @@ def nearby_tables(seed: int, lang: str) -> list[TableAdvert]:
     names = catalogue(lang)["ui"]["samples"]["tables"]
     shapes = [(2, 2, Phase.LOBBY, True), (1, 3, Phase.LOBBY, False), (4, 0, Phase.PLAYING, True)]
     tables = []
-    for n, ((name, host), (taken, free, phase, clock)) in enumerate(zip(names, shapes)):
+    for n, ((name, host), (taken, free, phase, clock)) in enumerate(zip(names, shapes, strict=True)):
         key = bytes(_key(seed, n).verify_key)
         tables.append(TableAdvert(1, hashlib.sha256(key).hexdigest()[:16], name, host, taken, free, phase, clock,
                                   key, SHOWN_PORT + n, (SHOWN_ADDRESS,)))
@@ -67,9 +67,11 @@ def lobby_scene(app: App, seed: int) -> Scene:
                           table_name=catalogue(app.lang)["ui"]["friends"]["table_name"].format(name=host.name))
     core = session.core
     friend = _key(seed, 11)
-    core.connect(1, Joiner(bytes(friend.verify_key).hex(), names[1], "blue", PLAYING, True, -1), 0.0)
-    index = next(i for i, s in enumerate(core.seats) if s is not None and s.conn == 1)
-    core.seats[index] = replace(core.seats[index], ready={"shown": True})   # Ready, as the lobby shows it
+    friend_key = bytes(friend.verify_key).hex()
+    core.connect(1, Joiner(friend_key, names[1], "blue", PLAYING, True, -1), 0.0)
+    index = core.lobby.index_of(friend_key)
+    assert index is not None
+    core.lobby.ready(index, make_ready(friend, table=core.table, commit=core.lobby_commit, entropy=bytes(32)))
     core.add_bot("medium", make_policy("medium", seed), 0.0)
     stranger = bytes(_key(seed, 12).verify_key)
     session.knocks.append(Knocking(2, names[2], fingerprint(stranger)))
