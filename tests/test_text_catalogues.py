@@ -47,7 +47,9 @@ SHOWN_ATTRIBUTES = {"message", "error", "notice", "refusal", "note", "trouble", 
 # Strings that are never words: where a text is anchored.
 ANCHORS = {"topleft", "midtop", "topright", "midleft", "center", "midright", "bottomleft", "midbottom", "bottomright"}
 # Calls whose first argument is a catalogue key or path, not words.
-KEY_CALLS = {"get", "Say", "ui_words", "catalogue", "form"}
+KEY_CALLS = {"get", "Say", "ui_words", "catalogue", "form", "error_words"}
+# Calls whose arguments only go to the window's log (what is shown is their `Say`).
+LOG_CALLS = {"trouble", "explain"}
 # Modules other helpers are rewriting now; their texts move into the catalogues when they
 # land (each entry names who). The scan still runs on them in `test_..._pending_are_still_pending`.
 PENDING: dict[str, str] = {
@@ -170,6 +172,7 @@ LOOKED_UP = {
     "ui.friends.phase": "a table's phase", "ui.settings.languages": "text.LANGUAGES",
     "ui.settings.genders": "settings.Gender", "ui.samples": "screenshot sample data, read as a whole",
     "commands.savegame": "a saved game's Problem (p2p.savegame)",
+    "ui.errors": "a table error's code (every p2p.errors.Code has words: see below)",
     "commands.verify": "`zemlevlasnyk verify`, which arrives with the records of protocol v2",
 }
 
@@ -187,6 +190,13 @@ def test_catalogues_have_no_unused_keys() -> None:
         if key not in used and not _looked_up(path.split("[")[0]):
             unused.append(path)
     assert unused == []
+
+
+def test_catalogues_every_table_error_has_words() -> None:
+    from zemlevlasnyk.p2p.errors import Code
+    for lang in ("uk", "en"):
+        missing = [c.value for c in Code if c.value not in catalogue(lang)["ui"]["errors"]]
+        assert missing == [], f"{lang}: no words for {missing}"
 
 
 def test_catalogues_engine_events_all_have_a_line_or_are_silent() -> None:
@@ -211,6 +221,8 @@ def _words_in(node: ast.expr) -> Iterator[str]:
             keys.update(id(k) for k in ast.walk(sub.slice))
         elif isinstance(sub, ast.Call) and _name(sub.func) in KEY_CALLS:
             keys.update(id(k) for a in sub.args[:1] for k in ast.walk(a))
+        elif isinstance(sub, ast.Call) and _name(sub.func) in LOG_CALLS:
+            keys.update(id(k) for a in sub.args for k in ast.walk(a) if not _is_say(a))
     for sub in ast.walk(node):
         if id(sub) in keys or not (isinstance(sub, ast.Constant) and isinstance(sub.value, str)):
             continue
@@ -221,6 +233,10 @@ def _words_in(node: ast.expr) -> Iterator[str]:
             if word not in ALLOWED:
                 yield text
                 break
+
+
+def _is_say(node: ast.expr) -> bool:
+    return isinstance(node, ast.Call) and _name(node.func) == "Say"
 
 
 def literal_words(code: str) -> list[tuple[int, str]]:

@@ -274,7 +274,7 @@ async def test_ui_bad_invite_link_is_explained(loopback: Path) -> None:
         drive.click_button(friends.join_link)
         await drive.frames()
         assert app.top is friends
-        assert friends.message is not None and "посилання" in friends.message
+        assert friends.message is not None and "посилання" in friends.say(friends.message)
         nursery.cancel_scope.cancel()
 
 
@@ -282,7 +282,9 @@ async def test_ui_friends_name_is_saved_in_the_profile(loopback: Path) -> None:
     from zemlevlasnyk.p2p.identity import load_or_create
     async with trio.open_nursery() as nursery:
         app, drive, scene = await _open_friends(nursery)
-        key = scene.profile.key_hex
+        first = scene._me()
+        assert first is not None
+        key = first.key_hex
         scene.name.text = "Ярина"
         me = scene._me()
         assert me is not None and me.name == "Ярина" and me.key_hex == key

@@ -14,6 +14,7 @@ from zemlevlasnyk.p2p.identity import Profile, fingerprint
 from zemlevlasnyk.p2p.links import Invite
 from zemlevlasnyk.p2p.messages import make_ready
 from zemlevlasnyk.p2p.policy import make_policy
+from zemlevlasnyk.p2p.wire import PROTOCOL_VERSION
 
 from .app import App
 from .net_common import Knocking
@@ -36,8 +37,8 @@ def nearby_tables(seed: int, lang: str) -> list[TableAdvert]:
     tables = []
     for n, ((name, host), (taken, free, phase, clock)) in enumerate(zip(names, shapes, strict=True)):
         key = bytes(_key(seed, n).verify_key)
-        tables.append(TableAdvert(1, hashlib.sha256(key).hexdigest()[:16], name, host, taken, free, phase, clock,
-                                  key, SHOWN_PORT + n, (SHOWN_ADDRESS,)))
+        tables.append(TableAdvert(PROTOCOL_VERSION, hashlib.sha256(key).hexdigest()[:16], name, host, taken, free,
+                                  phase, clock, key, SHOWN_PORT + n, (SHOWN_ADDRESS,)))
     return tables
 
 

@@ -4,11 +4,14 @@ The list follows `p2p.discovery.browse` live (tables appear, change seats or pha
 away) on the interfaces `p2p.interfaces.choose_interfaces` picks from `--interface` and
 `ZEMLEVLASNYK_INTERFACES`. Joining from the list asks the host for a seat (the host
 decides), unless an invite link for that table was pasted here, whose secret seats us at
-once. A link that is not a table invite is explained in the scene.
+once. A link that is not a table invite is explained in the scene, in the catalogue's
+words (the detail goes to the window's log). The name is the one in the settings; a
+changed name is kept there and in the default profile.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import dataclasses
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -22,7 +25,8 @@ from zemlevlasnyk.p2p.wire import PROTOCOL_VERSION
 from .. import clipboard, nav, theme
 from ..fonts import Face
 from ..nearby import NearbyTables
-from ..text import form
+from ..problems import error_words, explain, trouble
+from ..text import Say, form
 from ..widgets import Button, Style, TextField, draw_text, fit_line, panel, text_width, wrap
 from .base import Scene, SceneHost
 
@@ -35,32 +39,30 @@ JOIN_LINK = "join_link"
 BACK = "back"
 # Long enough for any invite link (an IPv6 address, a port, three hex fields).
 LINK_LIMIT = 400
+# At the reference window size (theme.Sizes scales them).
 CARD_MAX = (1120, 720)
+PAD = 32
+HEAD = 110
 LEFT_WIDTH = 380
+COLUMN_GAP = 48
 ROW = 46
+LABEL_ROOM = 28
 TABLE_ROW = 84
 JOIN_WIDTH = 170
+JOIN_HEIGHT = 40
+BACK_WIDTH = 150
 
 
 class FriendsScene(Scene):
     def __init__(self, app: SceneHost, *, profile: Profile | None = None) -> None:
         """`profile`: who the person is at friends' tables (default: the stored default profile)."""
         super().__init__(app)
-        self.f = self.t["friends"]
-        self.message: str | None = None
+        self.message: Say | None = None
         self.profile = profile
-        # The stored default profile remembers a changed name; one handed in is left as it is.
+        # The stored default profile follows the settings' name; one handed in is left as it is.
         self._saves_name = profile is None
-        if profile is None:
-            try:
-                self.profile = load_or_create("default")
-            except ProtocolError as exc:
-                self.message = self.f["no_profile"].format(why=exc.message)
-        self.name = TextField(self.profile.name if self.profile else self.t["default_name"], MAX_NAME)
+        self.name = TextField(profile.name if profile else app.settings.name or self.t["default_name"], MAX_NAME)
         self.link = TextField("", LINK_LIMIT)
-        self.host_button = Button(self.f["host"], HOST, style=Style.PRIMARY)
-        self.join_link = Button(self.f["join_link"], JOIN_LINK)
-        self.back = Button(self.f["back"], BACK)
         self.rows: list[Button] = []
         self.listed: list[TableAdvert] = []    # the list the rows were made from
         self.secrets: dict[str, bytes] = {}     # table id -> join secret, from pasted links
@@ -71,8 +73,21 @@ class FriendsScene(Scene):
         try:
             self.interfaces = choose_interfaces(app.interfaces)
         except InterfaceError as exc:
-            self.message = self.f["no_network"].format(why=exc)
+            self.message = trouble("interfaces", exc, Say("friends.no_network"))
+        self.relabel()
         self._look()
+
+    @property
+    def f(self) -> dict[str, Any]:
+        words: dict[str, Any] = self.t["friends"]
+        return words
+
+    def relabel(self) -> None:
+        size = self.sizes.body
+        self.host_button = Button(self.f["host"], HOST, style=Style.PRIMARY, size=size)
+        self.join_link = Button(self.f["join_link"], JOIN_LINK, size=size)
+        self.back = Button(self.f["back"], BACK, size=size)
+        self._rows()
 
     def _look(self) -> None:
         if self.interfaces:
@@ -83,37 +98,50 @@ class FriendsScene(Scene):
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
+        self.relabel()
+        s = self.sizes
         w, h = size
-        self.card = pygame.Rect(0, 0, min(w - 48, CARD_MAX[0]), min(h - 48, CARD_MAX[1]))
+        self.card = pygame.Rect(0, 0, min(w - 2 * s.gap, s.px(CARD_MAX[0])), min(h - 2 * s.gap, s.px(CARD_MAX[1])))
         self.card.center = (w // 2, h // 2)
-        left = self.card.left + 32
-        y = self.card.top + 110
-        self.name.rect = pygame.Rect(left, y, LEFT_WIDTH, ROW)
-        self.host_button.rect = pygame.Rect(left, y + ROW + 24, LEFT_WIDTH, ROW + 6)
-        y = self.host_button.rect.bottom + 110
-        self.link.rect = pygame.Rect(left, y, LEFT_WIDTH, ROW)
-        self.join_link.rect = pygame.Rect(left, y + ROW + 12, LEFT_WIDTH, ROW)
-        self.back.rect = pygame.Rect(left, self.card.bottom - 24 - ROW, 150, ROW)
-        right = left + LEFT_WIDTH + 48
-        self.list_area = pygame.Rect(right, self.card.top + 110, self.card.right - 32 - right,
-                                     self.card.bottom - 24 - (self.card.top + 110))
+        pad, row, label = s.px(PAD), s.px(ROW), s.px(LABEL_ROOM)
+        left = self.card.left + pad
+        inner = self.card.width - 2 * pad
+        left_width = min(s.px(LEFT_WIDTH), (inner - s.px(COLUMN_GAP)) * 2 // 5)
+        y = self.card.top + s.px(HEAD)
+        self.name.rect = pygame.Rect(left, y, left_width, row)
+        self.name.size = s.body
+        self.host_button.rect = pygame.Rect(left, self.name.rect.bottom + s.px(24), left_width, row + s.px(6))
+        y = self.host_button.rect.bottom + s.px(10) + 2 * (s.small + s.px(6)) + s.px(24) + label
+        self.link.rect = pygame.Rect(left, y, left_width, row)
+        self.link.size = s.small
+        self.join_link.rect = pygame.Rect(left, self.link.rect.bottom + s.px(12), left_width, row)
+        self.back.rect = pygame.Rect(left, self.card.bottom - pad - row, min(s.px(BACK_WIDTH), left_width), row)
+        right = left + left_width + s.px(COLUMN_GAP)
+        top = self.card.top + s.px(HEAD)
+        self.list_area = pygame.Rect(right, top, self.card.right - pad - right, self.card.bottom - pad - top)
         self._rows()
 
     def _rows(self) -> None:
+        s = self.sizes
         tables = self.listed = self.nearby.tables if self.nearby else []
-        fits = max(0, self.list_area.height // TABLE_ROW)
+        step = s.px(TABLE_ROW)
+        fits = max(0, self.list_area.height // step)
+        width = min(s.px(JOIN_WIDTH), self.list_area.width // 3)
         self.rows = []
         for n, table in enumerate(tables[:fits]):
-            if table.phase.value != "lobby" or table.protocol != PROTOCOL_VERSION:
+            if table.protocol != PROTOCOL_VERSION:
+                label, enabled = self.f["other_version"], False
+            elif table.phase.value != "lobby":
                 label, enabled = self.f["watch_only"], False
             elif table.seats_free == 0:
                 label, enabled = self.f["full"], False
             else:
                 label, enabled = self.f["join"], True
-            b = Button(label, table, enabled=enabled, size=theme.BODY - 1)
-            top = self.list_area.top + n * TABLE_ROW
-            b.rect = pygame.Rect(self.list_area.right - JOIN_WIDTH - 12, top + (TABLE_ROW - 8 - 40) // 2,
-                                 JOIN_WIDTH, 40)
+            b = Button(label, table, enabled=enabled, size=s.body - 1)
+            top = self.list_area.top + n * step
+            height = s.px(JOIN_HEIGHT)
+            b.rect = pygame.Rect(self.list_area.right - width - s.px(12), top + (step - s.px(8) - height) // 2,
+                                 width, height)
             self.rows.append(b)
 
     # --- time and input -------------------------------------------------------------------
@@ -122,7 +150,7 @@ class FriendsScene(Scene):
         if self.nearby is not None and self.nearby.task.stopped:
             self._look()   # back from a lobby: look again
         if self.nearby is not None and self.nearby.error and not self.message:
-            self.message = self.f["no_network"].format(why=self.nearby.error)
+            self.message = trouble("looking for tables", self.nearby.error, Say("friends.no_network"))
         if self.nearby is not None and self.nearby.tables is not self.listed:
             self._rows()
 
@@ -158,19 +186,21 @@ class FriendsScene(Scene):
         self.app.go(nav.Back())
 
     def _me(self) -> Profile | None:
-        """Who sits down: the profile under the name in the field (saved for next time)."""
-        if self.profile is None:
+        """Who sits down: the default profile under the name in the field, with the
+        settings' colour (both kept for next time); None when the profile is unreadable."""
+        name = clean_name(self.name.text) if self.name.text.strip() else self.t["default_name"]
+        if not self._saves_name:
+            assert self.profile is not None
+            return self.profile if name == self.profile.name else self.profile.with_name(name)
+        settings = self.app.settings
+        if settings.name != name:
+            self.app.change_settings(dataclasses.replace(settings, name=name))
+        try:
+            self.profile = load_or_create("default", name=name, colour=settings.colour)
+        except ProtocolError as exc:
+            self.message = explain(exc, "the default profile")
             return None
-        name = clean_name(self.name.text) if self.name.text.strip() else self.profile.name
-        if name == self.profile.name:
-            return self.profile
-        if self._saves_name:
-            try:
-                self.profile = load_or_create("default", name=name)
-                return self.profile
-            except ProtocolError as exc:
-                self.message = self.f["no_profile"].format(why=exc.message)
-        return self.profile.with_name(name)
+        return self.profile
 
     def _host(self) -> None:
         from ..net_host import HostSession
@@ -178,13 +208,14 @@ class FriendsScene(Scene):
         if me is None or not self.interfaces:
             return
         session = HostSession(me, interfaces=self.interfaces, table_name=self.f["table_name"].format(name=me.name))
+        session.set_clock(self.app.settings.clock)
         self._open(session)
 
     def _join_link(self) -> None:
         try:
             invite = parse_invite(self.link.text)
         except ProtocolError as exc:
-            self.message = self.f["bad_link"].format(why=exc.message)
+            self.message = explain(exc, "the pasted link")
             return
         if invite.secret is not None:
             self.secrets[invite.table] = invite.secret
@@ -194,7 +225,7 @@ class FriendsScene(Scene):
         try:
             invite = to_invite(table, secret=self.secrets.get(table.table_id))
         except AdvertError as exc:
-            self.message = self.f["no_network"].format(why=exc)
+            self.message = trouble("a table nearby", exc, error_words("bad_link"))
             return
         self._join(invite)
 
@@ -217,70 +248,90 @@ class FriendsScene(Scene):
     # --- drawing --------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
+        s = self.sizes
         surface.fill(theme.BACKGROUND)
-        panel(surface, self.card, theme.PANEL, radius=14, shadow=True)
-        left = self.card.left + 32
-        draw_text(surface, self.f["title"], (left, self.card.top + 28), theme.HEADING + 6, theme.INK, Face.BOLD)
-        draw_text(surface, self.f["your_name"], (left, self.name.rect.top - 28), theme.BODY, theme.INK_SOFT, Face.BOLD)
+        panel(surface, self.card, theme.PANEL, radius=s.px(14), shadow=True)
+        left = self.card.left + s.px(PAD)
+        width = self.name.rect.width
+        title = s.heading + 6
+        draw_text(surface, fit_line(self.f["title"], title, self.card.width - 2 * s.px(PAD), Face.BOLD),
+                  (left, self.card.top + s.px(28)), title, theme.INK, Face.BOLD, box=self.card)
+        self._label(surface, self.f["your_name"], self.name.rect)
         self.name.draw(surface)
         self.host_button.draw(surface, self.app.mouse)
-        y = self.host_button.rect.bottom + 10
-        for line in wrap(self.f["host_note"], theme.SMALL, LEFT_WIDTH)[:2]:
-            draw_text(surface, line, (left, y), theme.SMALL, theme.INK_SOFT)
-            y += theme.SMALL + 6
-        draw_text(surface, self.f["link"], (left, self.link.rect.top - 28), theme.BODY, theme.INK_SOFT, Face.BOLD)
-        _draw_field_tail(surface, self.link, self.f["link_hint"])
+        y = self.host_button.rect.bottom + s.px(10)
+        for line in wrap(self.f["host_note"], s.small, width)[:2]:
+            draw_text(surface, line, (left, y), s.small, theme.INK_SOFT, box=self.card)
+            y += s.small + s.px(6)
+        self._label(surface, self.f["link"], self.link.rect)
+        _draw_field_tail(surface, self.link, self.f["link_hint"], s.small)
         self.join_link.draw(surface, self.app.mouse)
         if self.message:
-            y = self.join_link.rect.bottom + 16
-            for line in wrap(self.message, theme.SMALL, LEFT_WIDTH)[:6]:
-                draw_text(surface, line, (left, y), theme.SMALL, theme.MONEY_LOSS, Face.BOLD)
-                y += theme.SMALL + 6
+            y = self.join_link.rect.bottom + s.px(16)
+            room = (self.back.rect.top - s.px(8) - y) // (s.small + s.px(6))
+            for line in wrap(self.say(self.message), s.small, width, Face.BOLD)[:max(0, room)]:
+                draw_text(surface, line, (left, y), s.small, theme.MONEY_LOSS, Face.BOLD, box=self.card)
+                y += s.small + s.px(6)
         self.back.draw(surface, self.app.mouse)
         self._draw_list(surface)
 
+    def _label(self, surface: pygame.Surface, text: str, field: pygame.Rect) -> None:
+        s = self.sizes
+        draw_text(surface, fit_line(text, s.body, field.width, Face.BOLD), (field.left, field.top - s.px(6)), s.body,
+                  theme.INK_SOFT, Face.BOLD, "bottomleft", box=self.card)
+
     def _draw_list(self, surface: pygame.Surface) -> None:
+        s = self.sizes
         area = self.list_area
-        pygame.draw.line(surface, theme.PANEL_LINE, (area.left - 24, area.top - 20), (area.left - 24, area.bottom))
-        draw_text(surface, self.f["nearby"], (area.left, area.top - 28), theme.BODY, theme.INK_SOFT, Face.BOLD)
+        pygame.draw.line(surface, theme.PANEL_LINE, (area.left - s.px(24), area.top - s.px(20)),
+                         (area.left - s.px(24), area.bottom))
+        draw_text(surface, fit_line(self.f["nearby"], s.body, area.width, Face.BOLD), (area.left, area.top - s.px(6)),
+                  s.body, theme.INK_SOFT, Face.BOLD, "bottomleft", box=self.card)
         if not self.rows:
             note = self.f["none_yet"] if self.nearby and self.nearby.looking else self.f["looking"]
-            y = area.top + 8
-            for line in wrap(note, theme.BODY, area.width)[:3]:
-                draw_text(surface, line, (area.left, y), theme.BODY, theme.INK_SOFT)
-                y += theme.BODY + 8
+            y = area.top + s.px(8)
+            for line in wrap(note, s.body, area.width)[:3]:
+                draw_text(surface, line, (area.left, y), s.body, theme.INK_SOFT, box=area)
+                y += s.body + s.px(8)
             return
+        step = s.px(TABLE_ROW)
         for n, b in enumerate(self.rows):
             table: TableAdvert = b.intent
-            row = pygame.Rect(area.left, area.top + n * TABLE_ROW, area.width, TABLE_ROW - 8)
-            pygame.draw.rect(surface, theme.CARD, row, border_radius=theme.RADIUS)
-            pygame.draw.rect(surface, theme.PANEL_LINE, row, 1, border_radius=theme.RADIUS)
-            text_left = row.left + 16
-            room = b.rect.left - text_left - 12
-            draw_text(surface, fit_line(table.table_name, theme.BODY + 1, room, Face.BOLD), (text_left, row.top + 10),
-                      theme.BODY + 1, theme.INK, Face.BOLD)
-            host = self.f["hosted_by"].format(host=table.host_name, key=table.fingerprint)
-            draw_text(surface, fit_line(host, theme.SMALL, room), (text_left, row.top + 34), theme.SMALL,
-                      theme.INK_SOFT)
-            seats = form(self.app.lang, self.f["seats"], n=table.seats).format(taken=table.seats_taken, all=table.seats)
-            facts = " · ".join((seats,
-                                self.f["phase"].get(table.phase.value, table.phase.value),
-                                self.f["clock_on"] if table.clock else self.f["clock_off"]))
-            draw_text(surface, fit_line(facts, theme.SMALL, room), (text_left, row.top + 54), theme.SMALL, theme.INK)
+            row = pygame.Rect(area.left, area.top + n * step, area.width, step - s.px(8))
+            pygame.draw.rect(surface, theme.CARD, row, border_radius=s.radius)
+            pygame.draw.rect(surface, theme.PANEL_LINE, row, 1, border_radius=s.radius)
+            text_left = row.left + s.px(16)
+            room = b.rect.left - text_left - s.px(12)
+            lines = (
+                (table.table_name, s.body + 1, theme.INK, Face.BOLD),
+                (self.f["hosted_by"].format(host=table.host_name, key=table.fingerprint), s.small, theme.INK_SOFT,
+                 Face.REGULAR),
+                (" · ".join((form(self.app.lang, self.f["seats"], n=table.seats).format(taken=table.seats_taken,
+                                                                                         all=table.seats),
+                             self.f["phase"].get(table.phase.value, table.phase.value),
+                             self.f["clock_on"] if table.clock else self.f["clock_off"])),
+                 s.small, theme.INK, Face.REGULAR),
+            )
+            gap = (row.height - sum(size for _, size, _, _ in lines)) // (len(lines) + 1)
+            y = row.top + gap
+            for text, size, ink, face in lines:
+                draw_text(surface, fit_line(text, size, room, face), (text_left, y), size, ink, face, box=row)
+                y += size + gap
             b.draw(surface, self.app.mouse)
 
 
-def _draw_field_tail(surface: pygame.Surface, field: TextField, hint: str) -> None:
+def _draw_field_tail(surface: pygame.Surface, field: TextField, hint: str, size: int) -> None:
     """A text field showing the end of a long text (a pasted link), or a hint when empty."""
     pygame.draw.rect(surface, theme.CARD, field.rect, border_radius=theme.RADIUS)
     pygame.draw.rect(surface, theme.FOCUS if field.focused else theme.PANEL_LINE, field.rect,
                      2 if field.focused else 1, border_radius=theme.RADIUS)
     room = field.rect.width - 24
     if not field.text and not field.focused:
-        draw_text(surface, fit_line(hint, theme.SMALL, room), (field.rect.left + 12, field.rect.centery), theme.SMALL,
-                  theme.INK_SOFT, anchor="midleft")
+        draw_text(surface, fit_line(hint, size, room), (field.rect.left + 12, field.rect.centery), size,
+                  theme.INK_SOFT, anchor="midleft", box=field.rect)
         return
     shown = field.text + ("▏" if field.focused else "")
-    while len(shown) > 1 and text_width(shown, theme.SMALL, Face.REGULAR) > room:
+    while len(shown) > 1 and text_width(shown, size, Face.REGULAR) > room:
         shown = shown[1:]
-    draw_text(surface, shown, (field.rect.left + 12, field.rect.centery), theme.SMALL, theme.INK, anchor="midleft")
+    draw_text(surface, shown, (field.rect.left + 12, field.rect.centery), size, theme.INK, anchor="midleft",
+              box=field.rect)

@@ -1,10 +1,11 @@
 """The lobby of a friends table, for the host and for those who joined.
 
 Everyone sees the seats (names, colours, who is Ready, who is a computer player) change
-live. Joiners press Ready (and may take it back). The host switches the clock before the
-start, adds computer players to free seats or removes them, lets strangers in or refuses
-them, copies the invite link, and starts once `TableHost.can_start()` says so. When the
-start record arrives the table scene takes over; whoever arrived late watches.
+live. Joiners press Ready (and may take it back) and see the host's table settings (the
+clock) read-only. The host switches the clock before the start, adds computer players
+(easy, medium, hard) to free seats or removes them, lets strangers in or refuses them,
+copies the invite link, and starts once `TableHost.can_start()` says so. When the start
+record arrives the table scene takes over; whoever arrived late watches.
 """
 from __future__ import annotations
 
@@ -15,7 +16,9 @@ import pygame
 from .. import clipboard, nav, theme
 from ..fonts import Face
 from ..net_table import NetSession, NetTable
-from ..text import form
+from ..seats import display_names
+from ..table_view import PlayerInfo
+from ..text import Say, form
 from ..vs_computer import offered_levels
 from ..widgets import Button, Style, draw_text, fit_line, flow, panel, text_width, wrap
 from .base import Scene, SceneHost
@@ -26,86 +29,124 @@ READY = ("ready",)
 COPY = ("copy",)
 CLOCK_ON = ("clock", True)
 CLOCK_OFF = ("clock", False)
+# At the reference window size (theme.Sizes scales them).
 CARD_MAX = (1120, 720)
+PAD = 32
+HEAD = 110
 SEAT_ROW = 62
 LEFT_WIDTH = 500
+COLUMN_GAP = 48
 ROW = 44
+SMALL_ROW = 36
+DOT = 11
+REMOVE_WIDTH = 110
+CLOCK_WIDTH = 120
+COPY_WIDTH = 140
+ANSWER_WIDTH = 130
+KNOCK_ROW = 74
+BOTTOM_WIDTH = 220
+LEAVE_WIDTH = 150
 # Strangers' knocks are listed from here down, under the invite link and a line of notes.
 KNOCK_TOP = 290
+SEATS = 4
 
 
 class LobbyScene(Scene):
     def __init__(self, app: SceneHost, session: NetSession) -> None:
         super().__init__(app)
-        self.l = self.t["lobby"]
         self.session = session
-        self.note: str | None = None
+        self.note: Say | None = None
+        self.refused: str | None = None     # the host's latest refusal of something we asked
         self.card = pygame.Rect(0, 0, 0, 0)
         self.right = pygame.Rect(0, 0, 0, 0)
-        self.leave = Button(self.l["leave"], LEAVE)
-        self.start = Button(self.l["start"], START, style=Style.PRIMARY, enabled=False)
-        self.ready = Button(self.l["ready_button"], READY, style=Style.PRIMARY)
-        self.copy = Button(self.l["copy"], COPY, size=theme.SMALL + 1)
-        self.clock = [Button(self.l["clock_on"], CLOCK_ON, size=theme.SMALL + 1),
-                      Button(self.l["clock_off"], CLOCK_OFF, size=theme.SMALL + 1)]
-        self.bots = [Button(self.t["levels"].get(lv, lv), ("bot", lv), size=theme.SMALL) for lv in offered_levels()]
         self.removes: list[Button] = []
         self.knock_buttons: list[Button] = []
         self.seen: Any = None
+        self.relabel()
+
+    @property
+    def words(self) -> dict[str, Any]:
+        words: dict[str, Any] = self.t["lobby"]
+        return words
+
+    def relabel(self) -> None:
+        w, s = self.words, self.sizes
+        small = s.small + 1
+        self.leave = Button(w["leave"], LEAVE, size=s.body)
+        self.start = Button(w["start"], START, style=Style.PRIMARY, enabled=False, size=s.body)
+        self.ready = Button(w["ready_button"], READY, style=Style.PRIMARY, size=s.body)
+        self.copy = Button(w["copy"], COPY, size=small)
+        self.clock = [Button(w["clock_on"], CLOCK_ON, size=small), Button(w["clock_off"], CLOCK_OFF, size=small)]
+        self.bots = [Button(self.t["levels"][lv], ("bot", lv), size=s.small) for lv in offered_levels()]
+        self.seen = None
 
     # --- layout ---------------------------------------------------------------------------
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
+        self.relabel()
+        s = self.sizes
         w, h = size
-        self.card = pygame.Rect(0, 0, min(w - 48, CARD_MAX[0]), min(h - 48, CARD_MAX[1]))
+        self.card = pygame.Rect(0, 0, min(w - 2 * s.gap, s.px(CARD_MAX[0])), min(h - 2 * s.gap, s.px(CARD_MAX[1])))
         self.card.center = (w // 2, h // 2)
         self._place()
 
     def _state(self) -> Any:
-        s = self.session
+        s: Any = self.session
         return (s.lobby_seats(), s.clock_on, tuple(k.conn for k in s.knocks), s.can_start() if s.is_host else None,
                 getattr(s, "invite", None) is not None, getattr(s, "ready", None), getattr(s, "admitted", None),
-                s.phase, s.error, self.size)
+                s.phase, s.error, self.size, self.app.lang)
+
+    def _left(self) -> tuple[int, int]:
+        """The seats' column: its left edge and width."""
+        s = self.sizes
+        inner = self.card.width - 2 * s.px(PAD)
+        return self.card.left + s.px(PAD), min(s.px(LEFT_WIDTH), (inner - s.px(COLUMN_GAP)) * 5 // 9)
 
     def _place(self) -> None:
-        s = self.session
-        left = self.card.left + 32
-        top = self.card.top + 110
+        s: Any = self.session
+        sz = self.sizes
+        left, width = self._left()
+        top = self.card.top + sz.px(HEAD)
+        seat_row = sz.px(SEAT_ROW)
         self.removes = []
         for n, seat in enumerate(s.lobby_seats()):
             if s.is_host and seat is not None and seat.host_filled and seat.bot is not None:
-                b = Button(self.l["remove"], ("remove", n), size=theme.SMALL)
-                b.rect = pygame.Rect(left + LEFT_WIDTH - 120, top + n * SEAT_ROW + 12, 110, 34)
+                b = Button(self.words["remove"], ("remove", n), size=sz.small)
+                b.rect = pygame.Rect(left + width - sz.px(REMOVE_WIDTH + 10), top + n * seat_row + sz.px(12),
+                                     sz.px(REMOVE_WIDTH), sz.px(34))
                 self.removes.append(b)
         free = any(seat is None for seat in s.lobby_seats())
-        y = top + 4 * SEAT_ROW + 48
         for b in self.bots:
             b.enabled = free
-        flow(self.bots, pygame.Rect(left, y, LEFT_WIDTH, 0), 36, gap=8, min_width=84)
-        right = left + LEFT_WIDTH + 48
-        self.right = pygame.Rect(right, top, self.card.right - 32 - right, self.card.bottom - 24 - ROW - 16 - top)
+        y = top + SEATS * seat_row + sz.px(48)
+        flow(self.bots, pygame.Rect(left, y, width, 0), sz.px(SMALL_ROW), gap=sz.px(8), min_width=sz.px(84))
+        right = left + width + sz.px(COLUMN_GAP)
+        bottom = self.card.bottom - sz.px(PAD) - sz.px(ROW)
+        self.right = pygame.Rect(right, top, self.card.right - sz.px(PAD) - right, bottom - sz.px(16) - top)
         for n, b in enumerate(self.clock):
-            b.rect = pygame.Rect(right + n * 128, top + 28, 120, 36)
+            b.rect = pygame.Rect(right + n * sz.px(CLOCK_WIDTH + 8), top + sz.px(28), sz.px(CLOCK_WIDTH),
+                                 sz.px(SMALL_ROW))
             b.selected = b.intent[1] == s.clock_on
-        self.copy.rect = pygame.Rect(self.right.right - 140, top + 100, 140, 34)
+        self.copy.rect = pygame.Rect(self.right.right - sz.px(COPY_WIDTH), top + sz.px(100), sz.px(COPY_WIDTH),
+                                     sz.px(34))
         self.knock_buttons = []
-        y = top + KNOCK_TOP
+        y = top + sz.px(KNOCK_TOP)
         for k in s.knocks:
-            yes = Button(self.l["let_in"], ("let_in", k.conn), style=Style.PRIMARY, size=theme.SMALL)
-            no = Button(self.l["refuse"], ("refuse", k.conn), size=theme.SMALL)
-            yes.rect = pygame.Rect(right, y + 26, 130, 34)
-            no.rect = pygame.Rect(right + 140, y + 26, 130, 34)
+            yes = Button(self.words["let_in"], ("let_in", k.conn), style=Style.PRIMARY, size=sz.small)
+            no = Button(self.words["refuse"], ("refuse", k.conn), size=sz.small)
+            yes.rect = pygame.Rect(right, y + sz.px(26), sz.px(ANSWER_WIDTH), sz.px(34))
+            no.rect = pygame.Rect(right + sz.px(ANSWER_WIDTH + 10), y + sz.px(26), sz.px(ANSWER_WIDTH), sz.px(34))
             self.knock_buttons += [yes, no]
-            y += 74
-        bottom = self.card.bottom - 24 - ROW
-        self.leave.rect = pygame.Rect(left, bottom, 150, ROW)
-        self.start.rect = pygame.Rect(self.card.right - 32 - 220, bottom, 220, ROW)
+            y += sz.px(KNOCK_ROW)
+        wide = min(sz.px(BOTTOM_WIDTH), (self.card.width - 2 * sz.px(PAD)) // 3)
+        self.leave.rect = pygame.Rect(left, bottom, min(sz.px(LEAVE_WIDTH), wide), sz.px(ROW))
+        self.start.rect = pygame.Rect(self.card.right - sz.px(PAD) - wide, bottom, wide, sz.px(ROW))
         self.start.enabled = s.is_host and s.can_start()
         ready = getattr(s, "ready", False)
-        self.ready.label = self.l["unready_button"] if ready else self.l["ready_button"]
+        self.ready.label = self.words["unready_button"] if ready else self.words["ready_button"]
         self.ready.style = Style.NORMAL if ready else Style.PRIMARY
-        self.ready.rect = pygame.Rect(self.card.right - 32 - 220, bottom, 220, ROW)
+        self.ready.rect = self.start.rect.copy()
         self.ready.enabled = getattr(s, "admitted", None) is not None and s.phase == "lobby" and s.error is None
 
     # --- time and input -------------------------------------------------------------------
@@ -120,7 +161,7 @@ class LobbyScene(Scene):
             self.seen = state
             self._place()
         if s.refusal is not None:
-            self.note, s.refusal = s.refusal, None
+            self.refused, s.refusal = s.refusal, None
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -151,10 +192,10 @@ class LobbyScene(Scene):
         elif intent == COPY and s.invite is not None:
             link = s.invite.to_link()
             if clipboard.copy(link):
-                self.note = self.l["copied"]
+                self.note = Say("lobby.copied")
             else:
                 print(link, flush=True)   # a terminal's text can be selected; the window's cannot
-                self.note = self.l["no_clipboard"]
+                self.note = Say("lobby.no_clipboard")
         elif kind == "clock":
             s.set_clock(intent[1])
         elif kind == "bot":
@@ -173,12 +214,14 @@ class LobbyScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         s: Any = self.session
+        sz = self.sizes
         surface.fill(theme.BACKGROUND)
-        panel(surface, self.card, theme.PANEL, radius=14, shadow=True)
-        left = self.card.left + 32
+        panel(surface, self.card, theme.PANEL, radius=sz.px(14), shadow=True)
+        left = self.card.left + sz.px(PAD)
         title = (s.core.table_name if s.is_host else s.table_name) or self.t["friends"]["title"]
-        draw_text(surface, fit_line(title, theme.HEADING + 6, self.card.width - 64, Face.BOLD),
-                  (left, self.card.top + 28), theme.HEADING + 6, theme.INK, Face.BOLD)
+        size = sz.heading + 6
+        draw_text(surface, fit_line(title, size, self.card.width - 2 * sz.px(PAD), Face.BOLD),
+                  (left, self.card.top + sz.px(28)), size, theme.INK, Face.BOLD, box=self.card)
         self._draw_seats(surface)
         if s.is_host:
             self._draw_host(surface)
@@ -187,109 +230,140 @@ class LobbyScene(Scene):
         self.leave.draw(surface, self.app.mouse)
         (self.start if s.is_host else self.ready).draw(surface, self.app.mouse)
         if s.is_host and not self.start.enabled and s.phase == "lobby":
-            lines = wrap(self.l["start_wait"], theme.SMALL, self.start.rect.left - self.leave.rect.right - 48)
-            y = self.start.rect.centery - len(lines[:2]) * (theme.SMALL + 4) // 2
-            for line in lines[:2]:
-                draw_text(surface, line, (self.leave.rect.right + 24, y), theme.SMALL, theme.INK_SOFT)
-                y += theme.SMALL + 4
+            room = self.start.rect.left - self.leave.rect.right - sz.px(48)
+            step = sz.small + sz.px(4)
+            lines = wrap(self.words["start_wait"], sz.small, room)[:2]
+            y = self.start.rect.centery - len(lines) * step // 2
+            for line in lines:
+                draw_text(surface, line, (self.leave.rect.right + sz.px(24), y), sz.small, theme.INK_SOFT,
+                          box=self.card)
+                y += step
 
     def _draw_seats(self, surface: pygame.Surface) -> None:
-        left = self.card.left + 32
-        top = self.card.top + 110
-        draw_text(surface, self.l["seats"], (left, top - 28), theme.SMALL, theme.INK_SOFT, Face.BOLD)
-        bot_names = iter(self.t["bot_names"])
-        for n, seat in enumerate(self.session.lobby_seats()):
-            row = pygame.Rect(left, top + n * SEAT_ROW, LEFT_WIDTH, SEAT_ROW - 8)
-            pygame.draw.rect(surface, theme.CARD, row, border_radius=theme.RADIUS)
-            pygame.draw.rect(surface, theme.PANEL_LINE, row, 1, border_radius=theme.RADIUS)
+        sz = self.sizes
+        w = self.words
+        left, width = self._left()
+        top = self.card.top + sz.px(HEAD)
+        seat_row = sz.px(SEAT_ROW)
+        draw_text(surface, fit_line(w["seats"], sz.small, width, Face.BOLD), (left, top - sz.px(8)), sz.small,
+                  theme.INK_SOFT, Face.BOLD, "bottomleft", box=self.card)
+        seats = self.session.lobby_seats()
+        names = display_names([PlayerInfo(seat.name, seat.colour, seat.bot) if seat is not None
+                               else PlayerInfo("", "", None) for seat in seats], self.t)
+        dot = sz.px(DOT)
+        for n, seat in enumerate(seats):
+            row = pygame.Rect(left, top + n * seat_row, width, seat_row - sz.px(8))
+            pygame.draw.rect(surface, theme.CARD, row, border_radius=sz.radius)
+            pygame.draw.rect(surface, theme.PANEL_LINE, row, 1, border_radius=sz.radius)
+            text_left = row.left + 2 * dot + sz.px(26)
+            room = row.right - text_left - sz.px(10)
             if seat is None:
-                pygame.draw.circle(surface, theme.PANEL_LINE, (row.left + 26, row.centery), 11, 2)
-                draw_text(surface, self.l["free"], (row.left + 48, row.centery), theme.BODY, theme.INK_SOFT,
-                          anchor="midleft")
+                pygame.draw.circle(surface, theme.PANEL_LINE, (row.left + sz.px(26), row.centery), dot, 2)
+                draw_text(surface, fit_line(w["free"], sz.body, room), (text_left, row.centery), sz.body,
+                          theme.INK_SOFT, anchor="midleft", box=row)
                 continue
-            pygame.draw.circle(surface, theme.player_colour(seat.colour), (row.left + 26, row.centery), 11)
+            pygame.draw.circle(surface, theme.player_colour(seat.colour), (row.left + sz.px(26), row.centery), dot)
             gender = self.app.settings.gender if seat.mine else None
-            marks = [self.l["you"]] if seat.mine else []
+            marks = [w["you"]] if seat.mine else []
             if seat.host_filled and seat.bot is None:
-                marks.append(self.l["host_mark"])
-            label = seat.name if seat.bot is None else next(bot_names, seat.name)
-            label += f"  ({', '.join(marks)})" if marks else ""
-            draw_text(surface, fit_line(label, theme.BODY, LEFT_WIDTH - 200, Face.BOLD), (row.left + 48, row.top + 7),
-                      theme.BODY, theme.INK, Face.BOLD)
+                marks.append(w["host_mark"])
+            label = names[n] + (f"  ({', '.join(marks)})" if marks else "")
+            removable = any(b.intent == ("remove", n) for b in self.removes)
+            name_room = room - (sz.px(REMOVE_WIDTH + 10) if removable else 0)
+            draw_text(surface, fit_line(label, sz.body, name_room, Face.BOLD), (text_left, row.top + sz.px(6)),
+                      sz.body, theme.INK, Face.BOLD, box=row)
             if seat.bot is not None:
-                status, ink = self.l["computer"].format(level=self.t["levels"].get(seat.bot, seat.bot)), theme.INK_SOFT
+                status, ink = w["computer"].format(level=self.t["levels"].get(seat.bot, seat.bot)), theme.INK_SOFT
             elif not seat.connected:
-                status, ink = self.l["away"], theme.MONEY_LOSS
+                status, ink = w["away"], theme.MONEY_LOSS
             elif seat.ready:
-                status, ink = "✓ " + form(self.app.lang, self.l["ready"], gender=gender), theme.MONEY_GAIN
+                status, ink = "✓ " + form(self.app.lang, w["ready"], gender=gender), theme.MONEY_GAIN
             else:
-                status, ink = form(self.app.lang, self.l["not_ready"], gender=gender), theme.INK_SOFT
-            draw_text(surface, status, (row.left + 48, row.bottom - 6), theme.SMALL, ink, Face.BOLD, "bottomleft")
+                status, ink = form(self.app.lang, w["not_ready"], gender=gender), theme.INK_SOFT
+            draw_text(surface, fit_line(status, sz.small, name_room, Face.BOLD), (text_left, row.bottom - sz.px(5)),
+                      sz.small, ink, Face.BOLD, "bottomleft", box=row)
         if self.session.is_host:
-            y = top + 4 * SEAT_ROW + 20
-            draw_text(surface, self.l["add_bot"], (left, y), theme.SMALL, theme.INK_SOFT, Face.BOLD)
+            y = top + SEATS * seat_row + sz.px(20)
+            draw_text(surface, fit_line(w["add_bot"], sz.small, width, Face.BOLD), (left, y), sz.small,
+                      theme.INK_SOFT, Face.BOLD, box=self.card)
             for b in (*self.bots, *self.removes):
                 b.draw(surface, self.app.mouse)
 
     def _draw_host(self, surface: pygame.Surface) -> None:
         s: Any = self.session
+        sz = self.sizes
         area = self.right
-        pygame.draw.line(surface, theme.PANEL_LINE, (area.left - 24, area.top - 20), (area.left - 24, area.bottom))
-        draw_text(surface, self.l["clock"], (area.left, area.top), theme.SMALL, theme.INK_SOFT, Face.BOLD)
+        self._divider(surface)
+        draw_text(surface, fit_line(self.words["clock"], sz.small, area.width, Face.BOLD), (area.left, area.top),
+                  sz.small, theme.INK_SOFT, Face.BOLD, box=self.card)
         for b in self.clock:
             b.draw(surface, self.app.mouse)
-        draw_text(surface, self.l["invite"], (area.left, area.top + 84), theme.SMALL, theme.INK_SOFT, Face.BOLD)
-        y = area.top + 108
+        draw_text(surface, fit_line(self.words["invite"], sz.small, area.width, Face.BOLD),
+                  (area.left, area.top + sz.px(84)), sz.small, theme.INK_SOFT, Face.BOLD, box=self.card)
+        y = area.top + sz.px(108)
         if s.error:
-            y = self._lines(surface, self.l["failed"].format(why=s.error), y, theme.MONEY_LOSS)
+            y = self._lines(surface, self.words["failed"].format(why=s.error), y, theme.MONEY_LOSS)
         elif s.invite is None:
-            y = self._lines(surface, self.l["opening"], y, theme.INK_SOFT)
+            y = self._lines(surface, self.words["opening"], y, theme.INK_SOFT)
         else:
             self.copy.draw(surface, self.app.mouse)
-            cut = _split_to_fit(s.invite.to_link(), theme.TINY, area.width - 16)
-            box = pygame.Rect(area.left, self.copy.rect.bottom + 8, area.width, 12 + len(cut) * (theme.TINY + 6))
-            pygame.draw.rect(surface, theme.CARD, box, border_radius=theme.RADIUS)
-            pygame.draw.rect(surface, theme.PANEL_LINE, box, 1, border_radius=theme.RADIUS)
+            step = sz.tiny + sz.px(6)
+            cut = _split_to_fit(s.invite.to_link(), sz.tiny, area.width - sz.px(16))
+            box = pygame.Rect(area.left, self.copy.rect.bottom + sz.px(8), area.width, sz.px(12) + len(cut) * step)
+            pygame.draw.rect(surface, theme.CARD, box, border_radius=sz.radius)
+            pygame.draw.rect(surface, theme.PANEL_LINE, box, 1, border_radius=sz.radius)
             for n, piece in enumerate(cut):
-                draw_text(surface, piece, (box.left + 8, box.top + 6 + n * (theme.TINY + 6)), theme.TINY, theme.INK)
-            y = box.bottom + 8
-        for note in (self.note, s.notice):
+                draw_text(surface, piece, (box.left + sz.px(8), box.top + sz.px(6) + n * step), sz.tiny, theme.INK,
+                          box=box)
+            y = box.bottom + sz.px(8)
+        for note in (self.say(self.note) if self.note else None, self.refused, s.notice):
             if note:
                 y = self._lines(surface, note, y, theme.INK_SOFT)
-        y = area.top + KNOCK_TOP
+        y = area.top + sz.px(KNOCK_TOP)
         for n, k in enumerate(s.knocks):
-            text = self.l["knock"].format(name=k.name, key=k.fingerprint)
-            draw_text(surface, fit_line(text, theme.SMALL, area.width, Face.BOLD), (area.left, y + n * 74),
-                      theme.SMALL, theme.INK, Face.BOLD)
+            text = self.words["knock"].format(name=k.name, key=k.fingerprint)
+            draw_text(surface, fit_line(text, sz.small, area.width, Face.BOLD), (area.left, y + n * sz.px(KNOCK_ROW)),
+                      sz.small, theme.INK, Face.BOLD, box=self.card)
         for b in self.knock_buttons:
             b.draw(surface, self.app.mouse)
 
     def _draw_joiner(self, surface: pygame.Surface) -> None:
         s: Any = self.session
+        sz = self.sizes
         area = self.right
-        pygame.draw.line(surface, theme.PANEL_LINE, (area.left - 24, area.top - 20), (area.left - 24, area.bottom))
+        self._divider(surface)
         y = area.top
         if s.cheated:
             y = self._lines(surface, self.t["host_cheated"].format(why=s.cheated), y, theme.MONEY_LOSS)
         elif s.error:
-            y = self._lines(surface, self.l["failed"].format(why=s.error), y, theme.MONEY_LOSS)
+            y = self._lines(surface, self.words["failed"].format(why=s.error), y, theme.MONEY_LOSS)
         elif s.admitted is None:
-            y = self._lines(surface, self.l["knocking"] if s.knocking else self.l["connecting"], y, theme.INK_SOFT)
+            y = self._lines(surface, self.words["knocking"] if s.knocking else self.words["connecting"], y,
+                            theme.INK_SOFT)
         elif s.game is not None and s.my_seat is None:
-            y = self._lines(surface, self.l["spectator"], y, theme.INK)
+            y = self._lines(surface, self.words["spectator"], y, theme.INK)
         else:
-            state = (self.l["clock_on"] if s.clock_on else self.l["clock_off"]).lower()
-            y = self._lines(surface, self.l["clock_state"].format(state=state), y, theme.INK)
-            y = self._lines(surface, self.l["joiner_hint"], y + 8, theme.INK_SOFT)
-        for note in (self.note, s.notice):
+            state = (self.words["clock_on"] if s.clock_on else self.words["clock_off"]).lower()
+            y = self._lines(surface, self.words["clock_state"].format(state=state), y, theme.INK)
+            y = self._lines(surface, self.words["joiner_hint"], y + sz.px(8), theme.INK_SOFT)
+        for note in (self.say(self.note) if self.note else None, self.refused, s.notice):
             if note:
-                y = self._lines(surface, note, y + 8, theme.INK_SOFT)
+                y = self._lines(surface, note, y + sz.px(8), theme.INK_SOFT)
+
+    def _divider(self, surface: pygame.Surface) -> None:
+        sz = self.sizes
+        x = self.right.left - sz.px(COLUMN_GAP) // 2
+        pygame.draw.line(surface, theme.PANEL_LINE, (x, self.right.top - sz.px(20)), (x, self.right.bottom))
 
     def _lines(self, surface: pygame.Surface, text: str, y: int, colour: pygame.Color) -> int:
-        for line in wrap(text, theme.SMALL + 1, self.right.width)[:5]:
-            draw_text(surface, line, (self.right.left, y), theme.SMALL + 1, colour, Face.BOLD)
-            y += theme.SMALL + 7
-        return y + 4
+        sz = self.sizes
+        size = sz.small + 1
+        step = size + sz.px(6)
+        room = max(0, (self.right.bottom - y) // step)
+        for line in wrap(text, size, self.right.width, Face.BOLD)[:min(5, room)]:
+            draw_text(surface, line, (self.right.left, y), size, colour, Face.BOLD, box=self.card)
+            y += step
+        return y + sz.px(4)
 
 
 def _split_to_fit(text: str, size: int, width: int) -> list[str]:

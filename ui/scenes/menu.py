@@ -72,10 +72,11 @@ class MenuScene(Scene):
         top = self.buttons[0].rect.top
         ornament = top - s.px(56)
         title = s.text(theme.TITLE + 12)
+        screen = surface.get_rect()
         draw_text(surface, fit_line(self.t["title"], title, w - 2 * s.gap, Face.BOLD),
-                  (w // 2, ornament - s.px(70)), title, theme.INK_ON_DARK, Face.BOLD, "midbottom")
+                  (w // 2, ornament - s.px(70)), title, theme.INK_ON_DARK, Face.BOLD, "midbottom", box=screen)
         draw_text(surface, fit_line(self.t["tagline"], s.body + 1, w - 2 * s.gap), (w // 2, ornament - s.px(52)),
-                  s.body + 1, theme.INK_ON_DARK_SOFT, anchor="midtop")
+                  s.body + 1, theme.INK_ON_DARK_SOFT, anchor="midtop", box=screen)
         _draw_ornament(surface, (w // 2, ornament), self.colours, s.px(SWATCH), s.px(SWATCH_GAP))
         for b in self.buttons:
             b.draw(surface, self.app.mouse)

@@ -20,7 +20,8 @@ from .. import nav, theme
 from ..fonts import Face
 from ..settings import VOLUME_STEP, Gender
 from ..text import LANGUAGES
-from ..widgets import Button, Stepper, Style, TextField, draw_text, fit_line, panel, scrim, wrap
+from ..text_audit import cover
+from ..widgets import Button, Stepper, Style, TextField, draw_text, fit_line, panel, scrim, text_width, wrap
 from .base import Scene, SceneHost
 
 # The dialog at the reference window size; it scales with the window (theme.Sizes).
@@ -34,6 +35,8 @@ SWATCH = 30
 DONE_WIDTH = 200
 VOLUME_WIDTH = 170
 GENDERS = (Gender.FEMININE, Gender.MASCULINE, Gender.NEUTRAL)
+# The rows, top to bottom (their labels' keys in the catalogue's ui.settings).
+KEYS = ("language", "name", "gender", "colour", "sound", "fullscreen", "clock")
 
 DONE = "done"
 
@@ -79,16 +82,16 @@ class SettingsScene(Scene):
         inner = width - 2 * pad
         self.intro = wrap(self.t["settings"]["welcome_text"], s.body, inner) if self.welcome else []
         head = s.px(28) + s.heading + 6 + s.px(14) + len(self.intro) * (s.body + 6)
-        keys = ["language", "name", "gender", "colour", "sound", "fullscreen", "clock"]
-        height = head + len(keys) * (row + gap) + s.px(16) + row + pad
+        height = head + len(KEYS) * (row + gap) + s.px(16) + row + pad
         self.card = pygame.Rect(0, 0, width, min(h - 2 * s.gap, height))
         self.card.center = (w // 2, h // 2)
         left = self.card.left + pad
-        label_width = min(s.px(LABEL_WIDTH), inner * 2 // 5)
+        widest = max(text_width(self.t["settings"][key], s.body, Face.BOLD) for key in KEYS)
+        label_width = min(max(s.px(LABEL_WIDTH), widest + s.px(16)), inner * 2 // 5)
         controls = pygame.Rect(left + label_width, 0, inner - label_width, row)
         y = self.card.top + head
         self.rows = []
-        for key in keys:
+        for key in KEYS:
             self.rows.append((key, y))
             controls.top = y
             if key == "language":
@@ -102,17 +105,13 @@ class SettingsScene(Scene):
                 side = s.px(SWATCH)
                 self.swatches = [(c, pygame.Rect(controls.left + n * (side + s.px(CHOICE_GAP) * 2),
                                                  y + (row - side) // 2, side, side)) for n, c in enumerate(COLOURS)]
-            elif key == "sound":
-                half = controls.copy()
-                half.width = (controls.width - s.px(CHOICE_GAP)) // 2
-                _spread(self.sound, half, s.px(CHOICE_GAP))
-                self.volume.layout(pygame.Rect(controls.right - min(s.px(VOLUME_WIDTH), half.width), y,
-                                               min(s.px(VOLUME_WIDTH), half.width), row))
+            elif key in ("sound", "fullscreen"):
+                # On/off at the left; the volume (or the keys' hint) in the rest.
+                aside = min(s.px(VOLUME_WIDTH), controls.width * 9 // 25)
+                toggles = pygame.Rect(controls.left, y, controls.width - aside - s.px(CHOICE_GAP), row)
+                _spread(self.sound if key == "sound" else self.fullscreen, toggles, s.px(CHOICE_GAP))
+                self.volume.layout(pygame.Rect(controls.right - aside, self.rows[KEYS.index("sound")][1], aside, row))
                 self.volume.size = s.body
-            elif key == "fullscreen":
-                half = controls.copy()
-                half.width = (controls.width - s.px(CHOICE_GAP)) // 2
-                _spread(self.fullscreen, half, s.px(CHOICE_GAP))
             elif key == "clock":
                 _spread(self.clock, controls, s.px(CHOICE_GAP))
             y += row + gap
@@ -192,6 +191,7 @@ class SettingsScene(Scene):
         w = self.t["settings"]
         scrim(surface)
         panel(surface, self.card, theme.PANEL, radius=s.px(14), shadow=True)
+        cover(surface, self.card)
         pad = s.px(PAD)
         left, inner = self.card.left + pad, self.card.width - 2 * pad
         title = w["welcome_title"] if self.welcome else w["title"]
@@ -204,8 +204,7 @@ class SettingsScene(Scene):
         label_room = self.name.rect.left - left - s.px(12)
         row = s.px(ROW)
         for key, top in self.rows:
-            draw_text(surface, fit_line(w[key], s.body, label_room, Face.BOLD), (left, top + row // 2), s.body,
-                      theme.INK_SOFT, Face.BOLD, "midleft", box=self.card)
+            self._draw_label(surface, w[key], pygame.Rect(left, top, label_room, row))
         self.name.draw(surface)
         if not self.name.text and not self.name.focused:
             draw_text(surface, fit_line(self.t["default_name"], s.body, self.name.rect.width - 24),
@@ -225,11 +224,25 @@ class SettingsScene(Scene):
         draw_text(surface, keys_hint, hint_at, s.small, theme.INK_SOFT, anchor="midleft", box=self.card)
         problem = self.app.settings_problem
         if problem is not None:
-            lines = wrap(self.say(problem), s.small, self.done.rect.left - left - s.px(16))[:2]
+            lines = wrap(self.say(problem), s.small, self.done.rect.left - left - s.px(16), Face.BOLD)[:2]
             for n, line in enumerate(lines):
                 draw_text(surface, line, (left, self.done.rect.top + n * (s.small + 4)), s.small, theme.MONEY_LOSS,
                           Face.BOLD, box=self.card)
         self.done.draw(surface, mouse)
+
+
+    def _draw_label(self, surface: pygame.Surface, text: str, room: pygame.Rect) -> None:
+        """A row's label: one line if it fits, else two smaller ones."""
+        s = self.sizes
+        if text_width(text, s.body, Face.BOLD) <= room.width:
+            draw_text(surface, text, room.midleft, s.body, theme.INK_SOFT, Face.BOLD, "midleft", box=self.card)
+            return
+        lines = [fit_line(line, s.small, room.width, Face.BOLD) for line in wrap(text, s.small, room.width, Face.BOLD)]
+        step = s.small + s.px(4)
+        y = room.centery - min(2, len(lines)) * step // 2
+        for line in lines[:2]:
+            draw_text(surface, line, (room.left, y), s.small, theme.INK_SOFT, Face.BOLD, box=self.card)
+            y += step
 
 
 def _spread(buttons: list[Button], area: pygame.Rect, gap: int) -> None:

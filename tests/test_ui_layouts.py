@@ -1,0 +1,102 @@
+"""The menu, setup, settings, friends and lobby scenes at every window size from the
+smallest allowed (800×500) to 4K, in both languages: no text leaves its box or the
+window, no text lies on another, nothing is drawn smaller than readable, and a larger
+window gets larger text."""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pytest
+from ui_helpers import init_pygame  # noqa: I001  (sets SDL drivers first)
+
+from zemlevlasnyk.ui import nav, theme
+from zemlevlasnyk.ui.app import App
+from zemlevlasnyk.ui.net_common import LobbySeat
+from zemlevlasnyk.ui.scenes.base import Scene
+from zemlevlasnyk.ui.scenes.lobby import LobbyScene
+from zemlevlasnyk.ui.scenes.menu import MenuScene
+from zemlevlasnyk.ui.settings import Gender, Settings
+from zemlevlasnyk.ui.text_audit import TextAudit, auditing
+
+SIZES = [(800, 500), (1024, 640), (1280, 800), (1920, 1080), (2560, 1440)]
+LANGS = ["uk", "en"]
+
+
+class Joined:
+    """A joiner's lobby session, from fixed data (what a peer shows before the start)."""
+
+    is_host = False
+    phase = "lobby"
+    clock_on = True
+    game = None
+    my_seat = None
+    knocks: list[Any] = []
+
+    def __init__(self) -> None:
+        self.error = self.notice = self.refusal = self.cheated = None
+        self.admitted = object()
+        self.knocking = False
+        self.ready = True
+        self.table_name = "Стіл · Оксана Костянтинопольська-Григоренко"
+
+    def lobby_seats(self) -> list[LobbySeat | None]:
+        return [LobbySeat("Оксана Костянтинопольська", "red", None, True, True, False, True),
+                LobbySeat("Максиміліан Вишневецький", "blue", None, True, True, True, False),
+                LobbySeat("medium", "green", "medium", True, True, False, True), None]
+
+    def set_ready(self, on: bool) -> None:
+        self.ready = on
+
+    def close(self) -> None:
+        pass
+
+
+def _scene(app: App, name: str) -> Scene:
+    from zemlevlasnyk.ui.screenshot_friends import friends_scene, lobby_scene
+    if name == "friends":
+        return friends_scene(app, 3)
+    if name == "lobby_host":
+        return lobby_scene(app, 3)
+    app.push(MenuScene(app))
+    if name == "setup":
+        app.go(nav.Setup())
+    elif name == "settings":
+        app.go(nav.Settings())
+    elif name == "welcome":
+        app.go(nav.Settings(welcome=True))
+    elif name == "lobby_joiner":
+        app.push(LobbyScene(app, Joined()))  # type: ignore[arg-type]
+    app.top.update(0.0)
+    return app.top
+
+
+def _audit(name: str, size: tuple[int, int], lang: str) -> TextAudit:
+    surface = pygame.Surface(size)
+    app = App(size, settings=Settings(lang=lang, name="Максиміліан Вишневецький", gender=Gender.MASCULINE),
+              spawn=lambda fn: None, interfaces=["127.0.0.1"])
+    _scene(app, name)
+    with auditing() as audit:
+        app.draw(surface)
+    return audit
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("name", ["menu", "setup", "settings", "welcome", "friends", "lobby_host", "lobby_joiner"])
+def test_ui_layouts_hold_at_every_size(name: str, size: tuple[int, int], lang: str, tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    init_pygame(size)
+    audit = _audit(name, size, lang)
+    assert len(audit.texts) > 5
+    assert [(t.text, t.rect, t.box) for t in audit.outside_box()] == []
+    assert [(a.text, b.text) for a, b in audit.overlapping()] == []
+    assert min(t.size for t in audit.texts) >= theme.MIN_TEXT
+
+
+@pytest.mark.parametrize("name", ["menu", "settings", "lobby_host"])
+def test_ui_layouts_larger_windows_get_larger_text(name: str, tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    init_pygame()
+    sizes = [max(t.size for t in _audit(name, size, "uk").texts) for size in ((1024, 640), (1280, 800), (1920, 1080))]
+    assert sizes[0] < sizes[1] < sizes[2]

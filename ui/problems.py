@@ -1,0 +1,32 @@
+"""Problems in the player's words: each table error code (`p2p.errors.Code`) has a sentence
+in the catalogues (`ui.errors`); the error's own English detail goes to the window's log
+(`ui.logs`), never onto the screen."""
+from __future__ import annotations
+
+import logging
+
+from zemlevlasnyk.p2p.errors import ProtocolError
+
+from .text import Say, ui_words
+
+log = logging.getLogger(__name__)
+
+
+def error_words(code: str) -> Say:
+    """The catalogue's sentence for an error code (a general one for a code it lacks)."""
+    if code in ui_words("uk")["errors"]:
+        return Say(f"errors.{code}")
+    return Say("errors.other", {"code": code})
+
+
+def explain(exc: ProtocolError, where: str) -> Say:
+    """`exc` in the player's words; its detail logged with `where` it happened."""
+    log.warning("%s: %s (%s, %s side)", where, exc.message, exc.code.value, exc.fault.value)
+    return error_words(exc.code.value)
+
+
+def trouble(what: str, detail: object, words: Say) -> Say:
+    """A problem that is not a table error (the network, a file): `words` shown, the
+    detail logged."""
+    log.warning("%s: %s", what, detail)
+    return words
