@@ -22,6 +22,8 @@ from .actions import (
     PassBid,
     PayDebt,
     PayJailFee,
+    PayTax,
+    PayTaxPercent,
     ProposeTrade,
     Redeem,
     Resign,
@@ -35,11 +37,21 @@ from .actions import (
 )
 from .canonical import canonical_json, digest
 from .chance import ChanceSource, Entropy, Scripted
-from .errors import BadAction, BadState, ChanceRequired, EngineError, IllegalAction, RulesetError
+from .errors import (
+    BadAction,
+    BadState,
+    ChanceRequired,
+    EngineError,
+    IllegalAction,
+    OptionError,
+    PresetError,
+    RulesetError,
+)
 from .events import EVENT_TYPES, Event
-from .game import Decision, Game, Legal, Outcome
+from .game import Decision, Game, Legal, Outcome, tax_choices
+from .options import OptionKind, OptionSpec, OptionValue
 from .phases import Phase, PhaseError, Resume
-from .presets import DEFAULT_PRESET, load_preset, preset_names
+from .presets import DEFAULT_PRESET, load_preset, load_rules, option_specs, preset_names
 from .rules import Ruleset
 from .state import BANK, Auction, Debt, DrawOffer, TradeOffer
 
@@ -48,8 +60,10 @@ __all__ = [
     "BadState", "Bid", "Build", "Buy", "ChanceRequired", "ChanceSource", "DEFAULT_PRESET", "Debt",
     "Decision", "DeclareBankruptcy", "DeclineDraw", "DeclineTrade", "DrawOffer", "EVENT_TYPES",
     "EndTurn", "EngineError", "Entropy", "Event", "Game", "IllegalAction", "Legal", "Mortgage",
-    "OfferDraw", "Outcome", "PassBid", "PayDebt", "PayJailFee", "Phase", "PhaseError",
+    "OfferDraw", "Outcome", "PassBid", "PayDebt", "PayJailFee", "PayTax", "PayTaxPercent", "Phase", "PhaseError",
     "ProposeTrade", "Redeem", "Resign", "Resume", "Roll", "RollForDouble", "Ruleset", "RulesetError",
     "Scripted", "SellBuilding", "SendToAuction", "SettleDebt", "TradeOffer", "UseReleaseCard",
     "action_from_json", "canonical_json", "digest", "load_preset", "preset_names",
+    "OptionError", "OptionKind", "OptionSpec", "OptionValue", "PresetError", "load_rules", "option_specs",
+    "tax_choices",
 ]

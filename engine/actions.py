@@ -51,6 +51,18 @@ class SendToAuction(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class PayTax(Action):
+    """Pay a tax that offers a choice by its fixed amount."""
+    TYPE: ClassVar[str] = "pay_tax"
+
+
+@dataclass(frozen=True, slots=True)
+class PayTaxPercent(Action):
+    """Pay a tax that offers a choice as its share of everything the payer owns."""
+    TYPE: ClassVar[str] = "pay_tax_percent"
+
+
+@dataclass(frozen=True, slots=True)
 class Bid(Action):
     amount: int
     TYPE: ClassVar[str] = "bid"
@@ -153,7 +165,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
     for cls in (Roll, PayJailFee, UseReleaseCard, RollForDouble, Buy, SendToAuction, Bid,
                 PassBid, Build, SellBuilding, Mortgage, Redeem, ProposeTrade, AcceptTrade,
                 DeclineTrade, OfferDraw, AcceptDraw, DeclineDraw, EndTurn, PayDebt, SettleDebt,
-                DeclareBankruptcy, Resign)
+                DeclareBankruptcy, Resign, PayTax, PayTaxPercent)
 }
 
 _SHARED: dict[tuple[type[Action], int], Action] = {}

@@ -27,5 +27,14 @@ class RulesetError(EngineError):
     """A ruleset file that is not a playable ruleset; the message says what is wrong where."""
 
 
+class OptionError(RulesetError):
+    """A house-rule option that does not exist or a value it cannot take; the message is one
+    line that names the valid names or values."""
+
+
+class PresetError(RulesetError):
+    """No ruleset preset of that name; the message names the presets there are."""
+
+
 class ChanceRequired(EngineError):
     """The caller applied an action that needs chance without giving a chance source."""

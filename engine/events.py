@@ -14,8 +14,8 @@ from typing import Any, ClassVar
 # Python names that JSON spells differently (`from` is a keyword).
 _JSON_NAMES = {"from_seat": "from", "to_seat": "to", "from_cell": "from", "to_cell": "to"}
 # Optional fields left out of the JSON when they are None (a payment names a cell only
-# when it is for one).
-_OMIT_WHEN_NONE = frozenset({"cell"})
+# when it is for one; a reshuffle names its deck only where there are several).
+_OMIT_WHEN_NONE = frozenset({"cell", "deck"})
 _LAYOUT: dict[type, tuple[tuple[str, str, bool], ...]] = {}
 
 
@@ -68,6 +68,22 @@ class Moved(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class RentDiceThrown(Event):
+    """A fresh throw that sets a rent (a card's "pay ten times the dice" at a utility); the
+    turn's own dice stay as they were."""
+    seat: int
+    dice: tuple[int, int]
+    TYPE: ClassVar[str] = "rent_dice"
+
+
+@dataclass(frozen=True, slots=True)
+class TurnCapReached(Event):
+    """The game's turn cap is reached: the richest player wins (a tie draws)."""
+    turn: int
+    TYPE: ClassVar[str] = "turn_cap"
+
+
+@dataclass(frozen=True, slots=True)
 class CameToRest(Event):
     """The token stopped on `cell` and that cell is resolved (landing statistics count these)."""
     seat: int
@@ -104,7 +120,9 @@ class JailRollFailed(Event):
 
 @dataclass(frozen=True, slots=True)
 class DeckReshuffled(Event):
+    """`deck`: which deck, in a ruleset with several (None with one)."""
     cards: int
+    deck: str | None = None
     TYPE: ClassVar[str] = "deck_reshuffled"
 
 
@@ -223,6 +241,14 @@ class Bought(Event):
     cell: int
     price: int
     TYPE: ClassVar[str] = "bought"
+
+
+@dataclass(frozen=True, slots=True)
+class PurchaseDeclined(Event):
+    """Without auctions (option `auctions` off) a declined deed stays with the bank."""
+    seat: int
+    cell: int
+    TYPE: ClassVar[str] = "purchase_declined"
 
 
 @dataclass(frozen=True, slots=True)
@@ -358,8 +384,9 @@ class GameDrawn(Event):
 
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.TYPE: cls
-    for cls in (TurnStarted, DiceRolled, Moved, CameToRest, SentToJail, LeftJail, JailRollFailed,
-                DeckReshuffled, CardDrawn, CardKept, CardReturned, CardTransferred, Paid, DebtOwed,
+    for cls in (TurnStarted, DiceRolled, RentDiceThrown, TurnCapReached, PurchaseDeclined, Moved, CameToRest,
+                SentToJail, LeftJail, JailRollFailed, DeckReshuffled, CardDrawn, CardKept, CardReturned,
+                CardTransferred, Paid, DebtOwed,
                 Bankrupt, DeedTransferred, DeedReturned, Resigned, Eliminated, GameWon, OfferedToBuy,
                 Bought, AuctionStarted, BidMade, BidPassed, AuctionWon, AuctionUnsold, Built,
                 BuildingSold, Mortgaged, Redeemed, TradeProposed, TradeAccepted, TradeDeclined,

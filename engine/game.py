@@ -28,6 +28,8 @@ from .actions import (
     PassBid,
     PayDebt,
     PayJailFee,
+    PayTax,
+    PayTaxPercent,
     ProposeTrade,
     Redeem,
     Resign,
@@ -75,23 +77,29 @@ from .events import (
     Moved,
     OfferedToBuy,
     Paid,
+    PurchaseDeclined,
     Redeemed,
+    RentDiceThrown,
     Resigned,
     SentToJail,
     TradeAccepted,
     TradeDeclined,
     TradeProposed,
+    TurnCapReached,
     TurnStarted,
 )
-from .legality import MANAGE_PHASES, RAISE_PHASES, why_illegal
-from .phases import RESUME_TRADE, Phase, Resume, Step, next_phase
+from .legality import MANAGE_PHASES, RAISE_PHASES, bid_cash, why_illegal
+from .phases import RESUME, Phase, Resume, Step, next_phase
 from .rules import Ruleset
-from .state import BANK, Auction, Debt, DrawOffer, GameState, TradeOffer
+from .state import BANK, Auction, Debt, DrawOffer, GameState, Lot, TradeOffer
 
 DECISION_KINDS: dict[Phase, str] = {
     Phase.PRE_ROLL: "turn", Phase.BUY: "buy", Phase.AUCTION: "bid", Phase.POST_ROLL: "after_roll",
-    Phase.DEBT: "debt", Phase.TRADE: "trade_answer",
+    Phase.DEBT: "debt", Phase.TRADE: "trade_answer", Phase.TAX: "tax",
 }
+# Payments to the bank that go into the pot instead, with the option `pot`: taxes, the jail
+# fee and the cards' fines and repairs ("card:<id>").
+_POT_REASONS = frozenset({"tax", "jail_fee"})
 
 
 class Decision(NamedTuple):
@@ -183,6 +191,9 @@ class Game(GameState):
         s.draw_offered_at = [-1] * players
         s.winner = None
         s.drawn = False
+        s.pot = 0
+        s.fee_paid = []
+        s.auction_queue = []
         return s
 
     # -- queries -------------------------------------------------------------------------
@@ -195,7 +206,7 @@ class Game(GameState):
     def main_seat(self) -> int | None:
         """The seat that the game itself waits for (draw answers aside)."""
         phase = self.phase
-        if phase is Phase.PRE_ROLL or phase is Phase.POST_ROLL or phase is Phase.BUY:
+        if phase is Phase.PRE_ROLL or phase is Phase.POST_ROLL or phase is Phase.BUY or phase is Phase.TAX:
             return self.active
         if self.auction is not None:
             return self.auction.bidder
@@ -238,6 +249,9 @@ class Game(GameState):
             return shared(RollForDouble if self.jailed[seat] else Roll, seat)
         if phase is Phase.POST_ROLL:
             return shared(Roll if self.reroll else EndTurn, seat)
+        if phase is Phase.TAX:
+            fixed, share = tax_choices(self, seat)
+            return shared(PayTaxPercent if share < fixed else PayTax, seat)
         return shared(_SAFE_BY_PHASE[phase], seat)
 
     def legal(self, seat: int) -> Legal:
@@ -266,14 +280,16 @@ class Game(GameState):
                 candidates += [shared(Buy, seat), shared(SendToAuction, seat)]
             elif self.auction is not None:
                 candidates.append(shared(PassBid, seat))
-                lo = self.auction.high + 1
-                if lo <= self.cash[seat]:
-                    bid_range = (lo, self.cash[seat])
+                lo, hi = self.auction.high + 1, bid_cash(self, seat)
+                if lo <= hi:
+                    bid_range = (lo, hi)
             elif phase is Phase.DEBT:
                 candidates += [shared(PayDebt, seat), shared(SettleDebt, seat),
                                shared(DeclareBankruptcy, seat)]
             elif phase is Phase.TRADE:
                 candidates += [shared(AcceptTrade, seat), shared(DeclineTrade, seat)]
+            elif phase is Phase.TAX:
+                candidates += [shared(PayTax, seat), shared(PayTaxPercent, seat)]
             if phase in MANAGE_PHASES:
                 candidates.append(shared(Resign, seat))
                 partners = tuple(p for p in self._seats_from(seat)[1:]
@@ -335,14 +351,17 @@ class Game(GameState):
             self.draw = None
             ev.append(DrawCancelled("move", action.seat))
         _HANDLERS[t](self, action, chance, ev)
+        if self.auction_queue and (self.phase is Phase.PRE_ROLL or self.phase is Phase.POST_ROLL):
+            self._open_queued_auction(ev)
         return ev
 
-    def _step(self, step: Step) -> None:
-        """Change the phase by the one table of transitions (phases.TRANSITIONS)."""
+    def _step(self, step: Step, back: Phase | None = None) -> None:
+        """Change the phase by the one table of transitions (phases.TRANSITIONS); `back` is
+        the phase to return to where the table says RESUME."""
         phase = next_phase(self.phase, step)
-        if phase is RESUME_TRADE:
-            assert self.trade_resume is not None, "a trade answered with no phase to go back to"
-            phase = self.trade_resume
+        if phase is RESUME:
+            assert back is not None, f"{step.name} with no phase to go back to"
+            phase = back
         self.phase = phase
 
     def _end_game(self, winner: int | None) -> None:
@@ -357,6 +376,7 @@ class Game(GameState):
         self.auction = None
         self.trade = None
         self.trade_resume = None
+        self.auction_queue = []
 
     # turn and movement
 
@@ -441,10 +461,14 @@ class Game(GameState):
         if passed and self.rules.start_salary:
             self._pay(BANK, seat, self.rules.start_salary, "start_salary", ev)
 
-    def _land(self, seat: int, chance: ChanceSource | None, ev: list[Event]) -> None:
-        """Resolve the cell under `seat`: sets up a purchase offer or debts, or moves on."""
+    def _land(self, seat: int, chance: ChanceSource | None, ev: list[Event], *,
+              rent_multiplier: int = 1, dice_multiplier: int = 0) -> None:
+        """Resolve the cell under `seat`: sets up a purchase offer, a tax's choice or debts, or
+        moves on. A card that sends the token on may raise the rent (`rent_multiplier`) or
+        ask for a fresh throw times `dice_multiplier` instead of a utility's rent."""
+        rules = self.rules
         cell = self.pos[seat]
-        info = self.rules.cells[cell]
+        info = rules.cells[cell]
         kind = info.kind
         if kind == "card":
             self._draw_card(seat, chance, ev)
@@ -454,15 +478,32 @@ class Game(GameState):
             return
         ev.append(CameToRest(seat, cell))
         if kind == "tax":
-            self.debts.append(Debt(seat, BANK, info.amount, "tax"))
+            if not info.percent and info.amount:
+                self.debts.append(Debt(seat, BANK, info.amount, "tax"))
+        elif kind == "start":
+            if rules.start_bonus and rules.start_salary:
+                self._pay(BANK, seat, rules.start_salary, "start_bonus", ev)
+        elif kind == "free":
+            if rules.pot and self.pot:
+                amount, self.pot = self.pot, 0
+                self._pay(BANK, seat, amount, "pot", ev)
         elif info.is_property:
             owner = self.owner[cell]
             if owner == BANK:
                 self.pending_buy = cell
                 ev.append(OfferedToBuy(seat, cell, info.price))
             elif owner != seat and not self.mortgaged[cell]:
-                total = self.dice[0] + self.dice[1] if self.dice else 0
-                amount = H.rent(self, cell, total)
+                if dice_multiplier and kind == "utility":
+                    amount = 0
+                    if H.rent(self, cell, 1):
+                        assert chance is not None, "a card's throw comes with the card's chance"
+                        sides = rules.dice_sides
+                        dice = (chance.roll(sides), chance.roll(sides))
+                        ev.append(RentDiceThrown(seat, dice))
+                        amount = dice_multiplier * (dice[0] + dice[1])
+                else:
+                    total = self.dice[0] + self.dice[1] if self.dice else 0
+                    amount = H.rent(self, cell, total) * rent_multiplier
                 if amount:
                     self.debts.append(Debt(seat, owner, amount, "rent"))
 
@@ -472,6 +513,10 @@ class Game(GameState):
             self._run_debts(chance, ev)
         elif self.pending_buy is not None:
             self._step(Step.OFFERED_TO_BUY)
+        elif self.rules.cells[self.pos[self.active]].percent and self.alive[self.active] \
+                and not self.turn_over:
+            # The move ended on a tax that offers a choice of amounts: the payer chooses.
+            self._step(Step.TAX_OFFERED)
         else:
             self._finish_move(ev)
 
@@ -486,6 +531,15 @@ class Game(GameState):
     def _next_turn(self, ev: list[Event]) -> None:
         if self.phase is Phase.OVER:
             return
+        ended = self.active
+        if self.fee_paid:
+            # A fee paid for a deed received lets it be redeemed without interest only
+            # until the end of its new owner's own turn.
+            self.fee_paid = [c for c in self.fee_paid if self.owner[c] != ended]
+        cap = self.rules.turn_cap
+        if cap and self.turn >= cap:
+            self._end_at_turn_cap(ev)
+            return
         self.active = self._seats_from(self.active)[1]
         self.turn += 1
         self._step(Step.TURN_PASSED)
@@ -497,6 +551,19 @@ class Game(GameState):
 
     def _do_end_turn(self, a: EndTurn, chance: Any, ev: list[Event]) -> None:
         self._next_turn(ev)
+
+    def _end_at_turn_cap(self, ev: list[Event]) -> None:
+        """The turn cap is reached: the richest player (net worth) wins; a tie is a draw."""
+        worth = {s: H.net_worth(self, s) for s in range(self.players) if self.alive[s]}
+        best = max(worth.values())
+        richest = [s for s, w in worth.items() if w == best]
+        ev.append(TurnCapReached(self.turn))
+        if len(richest) == 1:
+            self._end_game(richest[0])
+            ev.append(GameWon(richest[0]))
+        else:
+            self._end_game(None)
+            ev.append(GameDrawn())
 
     def _seats_from(self, seat: int) -> list[int]:
         """Seats still in the game in seat order, starting with `seat` (which may be out)."""
@@ -514,15 +581,20 @@ class Game(GameState):
         if chance is None:
             raise ChanceRequired("a card draw needs a chance source")
         rules = self.rules
-        if not self.deck:
+        deck = rules.cells[self.pos[seat]].deck
+        cards = rules.cards
+        undrawn = [c for c in self.deck if cards[c].deck == deck]
+        if not undrawn:
             held = {c for h in self.cards_held for c in h}
-            self.deck = [c for c in range(len(rules.cards)) if c not in held]
-            ev.append(DeckReshuffled(len(self.deck)))
-            if not self.deck:
+            undrawn = [c for c in rules.deck_cards.get(deck, ()) if c not in held]
+            self.deck = sorted(self.deck + undrawn)
+            ev.append(DeckReshuffled(len(undrawn), deck or None))
+            if not undrawn:
                 ev.append(CameToRest(seat, self.pos[seat]))
                 return
-        idx = chance.pick([rules.cards[c].id for c in self.deck])
-        card = rules.cards[self.deck.pop(idx)]
+        idx = chance.pick([cards[c].id for c in undrawn])
+        card = cards[undrawn[idx]]
+        self.deck.remove(card.index)
         ev.append(CardDrawn(seat, card.id))
         effect = card.effect
         p = card.params
@@ -536,7 +608,8 @@ class Game(GameState):
             steps = next((k for k in range(1, size + 1)
                           if rules.cells[(here + k) % size].kind == p["kind"]), size)
             self._advance(seat, steps, "card", ev)
-            self._land(seat, chance, ev)
+            self._land(seat, chance, ev, rent_multiplier=p.get("rent_multiplier", 1),
+                       dice_multiplier=p.get("dice_multiplier", 0))
             return
         if effect == "move_back":
             new = (here - p["steps"]) % size
@@ -581,6 +654,8 @@ class Game(GameState):
             self.cash[frm] -= amount
         if to != BANK:
             self.cash[to] += amount
+        elif self.rules.pot and (reason in _POT_REASONS or reason.startswith("card:")):
+            self.pot += amount
         ev.append(Paid(_bank(frm), _bank(to), amount, reason, cell))
 
     def _run_debts(self, chance: ChanceSource | None, ev: list[Event]) -> None:
@@ -664,10 +739,17 @@ class Game(GameState):
                         self._sell_building(seat, c, ev)
             if self.cash[seat]:
                 self._pay(seat, creditor, self.cash[seat], "bankruptcy", ev)
+            fees: list[Debt] = []
             for c in rules.properties:
                 if self.owner[c] == seat:
                     self.owner[c] = creditor
                     ev.append(DeedTransferred(c, seat, creditor, self.mortgaged[c]))
+                    fee = H.transfer_fee(self, c) if self.mortgaged[c] else 0
+                    if fee:
+                        fees.append(Debt(creditor, BANK, fee, "mortgage_fee"))
+                        self._mark_fee_paid(c)
+            # The creditor pays the fees for mortgaged deeds at once, before any other debt.
+            self.debts[0:0] = fees
             for card in self.cards_held[seat]:
                 self.cards_held[creditor].append(card)
                 ev.append(CardTransferred(rules.cards[card].id, seat, creditor))
@@ -680,11 +762,21 @@ class Game(GameState):
                     self.owner[c] = BANK
                     self.mortgaged[c] = False
                     self.buildings[c] = 0
+                    if c in self.fee_paid:
+                        self.fee_paid.remove(c)
                     ev.append(DeedReturned(c, seat))
+                    if rules.bankrupt_deeds_auctioned and rules.auctions:
+                        self.auction_queue.append(c)
             for card in self.cards_held[seat]:
                 self._return_card(card, ev)
             self.cards_held[seat] = []
         self._eliminate(seat, ev)
+
+    def _mark_fee_paid(self, cell: int) -> None:
+        """The fee for `cell` is owed by its new owner: redeemed soon, it costs no interest."""
+        if cell not in self.fee_paid:
+            self.fee_paid.append(cell)
+            self.fee_paid.sort()
 
     def _eliminate(self, seat: int, ev: list[Event]) -> None:
         self.alive[seat] = False
@@ -697,6 +789,17 @@ class Game(GameState):
         if len(left) == 1:
             self._end_game(left[0])
             ev.append(GameWon(left[0]))
+
+    def _do_pay_tax(self, a: PayTax | PayTaxPercent, chance: ChanceSource | None, ev: list[Event]) -> None:
+        """The tax of the cell the payer stands on: its fixed amount, or its share of all
+        the payer owns; then the move goes on as after any debt."""
+        amount = tax_choices(self, a.seat)[type(a) is PayTaxPercent]
+        if amount:
+            self.debts.append(Debt(a.seat, BANK, amount, "tax"))
+            self.resume = Resume.FINISH_MOVE
+            self._run_debts(chance, ev)
+        else:
+            self._finish_move(ev)
 
     def _do_resign(self, a: Resign, chance: Any, ev: list[Event]) -> None:
         ev.append(Resigned(a.seat))
@@ -719,6 +822,12 @@ class Game(GameState):
     def _do_send_to_auction(self, a: SendToAuction, chance: Any, ev: list[Event]) -> None:
         cell = self.pending_buy
         assert cell is not None, "checked: a deed is offered"
+        if not self.rules.auctions:
+            # Without auctions a declined deed simply stays with the bank.
+            self.pending_buy = None
+            ev.append(PurchaseDeclined(a.seat, cell))
+            self._finish_move(ev)
+            return
         bidders = tuple(self._seats_from(a.seat))
         self.auction = Auction(cell, bidders)
         self._step(Step.AUCTION_OPENED)
@@ -746,6 +855,9 @@ class Game(GameState):
         cell = auc.cell
         if bidders and not (len(bidders) == 1 and auc.high_bidder == bidders[0]):
             return
+        if auc.resume is not None:
+            self._close_lot(auc, ev)
+            return
         if bidders:
             winner, amount = bidders[0], auc.high
             self._pay(winner, BANK, amount, "auction", ev, cell=cell)
@@ -759,11 +871,60 @@ class Game(GameState):
 
     # buildings and mortgages
 
+    def _open_queued_auction(self, ev: list[Event]) -> None:
+        """Auction the next deed a bankrupt left to the bank (option `bankrupt_deeds`), while
+        the turn waits."""
+        cell = self.auction_queue.pop(0)
+        bidders = tuple(self._seats_from(self.active))
+        self.auction = Auction(cell, bidders, lot=Lot.DEED, resume=self.phase)
+        self._step(Step.LOT_AUCTIONED)
+        ev.append(AuctionStarted(cell, bidders))
+
+    def _close_lot(self, auc: Auction, ev: list[Event]) -> None:
+        """The end of an auction held during a turn: the deed or the building goes to the
+        highest bidder; the turn goes on where it stopped."""
+        cell, high, winner = auc.cell, auc.high, auc.high_bidder
+        self.auction = None
+        if auc.lot is Lot.DEED:
+            if winner is not None:
+                self._pay(winner, BANK, high, "auction", ev, cell=cell)
+                self.owner[cell] = winner
+                ev.append(AuctionWon(winner, cell, high))
+            else:
+                ev.append(AuctionUnsold(cell))
+        else:
+            # Nobody bid above the price: the player who asked builds at the price.
+            seat = self.owner[cell] if winner is None else winner
+            target = cell if seat == self.owner[cell] else H.lot_street(self, seat, auc.lot is Lot.HOTEL)
+            assert target is not None, "a bidder for a building has a street for it"
+            if high:
+                self._pay(seat, BANK, high, "auction", ev, cell=target)
+                ev.append(AuctionWon(seat, target, high))
+            self._build(seat, target, ev)
+        self._step(Step.LOT_SOLD, back=auc.resume)
+
     def _do_build(self, a: Build, chance: Any, ev: list[Event]) -> None:
-        cost = self.rules.cells[a.cell].house_cost
-        self._pay(a.seat, BANK, cost, "building", ev, cell=a.cell)
-        self.buildings[a.cell] += 1
-        ev.append(Built(a.seat, a.cell, self.buildings[a.cell]))
+        rules = self.rules
+        if rules.house_supply is not None and rules.auctions:
+            hotel = self.buildings[a.cell] + 1 == rules.max_buildings
+            left = H.hotels_left(self) if hotel else H.houses_left(self)
+            wanting = [seat for seat in self._seats_from(a.seat)
+                       if seat == a.seat or H.lot_street(self, seat, hotel) is not None]
+            if len(wanting) > left:
+                # More players could build than the bank has buildings left: the last ones
+                # go by auction, a bid being paid on top of the building's price.
+                self.auction = Auction(a.cell, tuple(wanting), lot=Lot.HOTEL if hotel else Lot.HOUSE,
+                                       resume=self.phase)
+                self._step(Step.LOT_AUCTIONED)
+                ev.append(AuctionStarted(a.cell, tuple(wanting)))
+                return
+        self._build(a.seat, a.cell, ev)
+
+    def _build(self, seat: int, cell: int, ev: list[Event]) -> None:
+        cost = self.rules.cells[cell].house_cost
+        self._pay(seat, BANK, cost, "building", ev, cell=cell)
+        self.buildings[cell] += 1
+        ev.append(Built(seat, cell, self.buildings[cell]))
 
     def _do_sell_building(self, a: SellBuilding, chance: ChanceSource | None,
                           ev: list[Event]) -> None:
@@ -785,8 +946,10 @@ class Game(GameState):
         ev.append(Mortgaged(seat, cell, value))
 
     def _do_redeem(self, a: Redeem, chance: Any, ev: list[Event]) -> None:
-        cost = self.rules.redeem_cost(a.cell)
+        cost = H.redeem_cost(self, a.cell)
         self.mortgaged[a.cell] = False
+        if a.cell in self.fee_paid:
+            self.fee_paid.remove(a.cell)
         self._pay(a.seat, BANK, cost, "redeem", ev, cell=a.cell)
         ev.append(Redeemed(a.seat, a.cell, cost))
 
@@ -813,6 +976,15 @@ class Game(GameState):
             self._pay(frm, to, t.money, "trade", ev)
         elif t.money < 0:
             self._pay(to, frm, -t.money, "trade", ev)
+        # Mortgaged deeds received cost their fee at once (its cash was checked).
+        for cells, receiver in ((t.give, to), (t.take, frm)):
+            for c in cells:
+                if c in self.fee_paid:
+                    self.fee_paid.remove(c)
+                fee = H.transfer_fee(self, c) if self.mortgaged[c] else 0
+                if fee:
+                    self._pay(receiver, BANK, fee, "mortgage_fee", ev, cell=c)
+                    self._mark_fee_paid(c)
         self._close_trade()
 
     def _do_decline_trade(self, a: DeclineTrade, chance: Any, ev: list[Event]) -> None:
@@ -822,7 +994,7 @@ class Game(GameState):
         self._close_trade()
 
     def _close_trade(self) -> None:
-        self._step(Step.TRADE_ANSWERED)
+        self._step(Step.TRADE_ANSWERED, back=self.trade_resume)
         self.trade = None
         self.trade_resume = None
 
@@ -874,4 +1046,13 @@ _HANDLERS: dict[type[Action], Callable[[Game, Any, ChanceSource | None, list[Eve
     SettleDebt: Game._do_settle_debt,
     DeclareBankruptcy: Game._do_declare_bankruptcy,
     Resign: Game._do_resign,
+    PayTax: Game._do_pay_tax,
+    PayTaxPercent: Game._do_pay_tax,
 }
+
+
+def tax_choices(game: GameState, seat: int) -> tuple[int, int]:
+    """The two ways to pay the tax of the cell `seat` stands on: (its fixed amount, its share
+    of everything the seat owns at printed prices)."""
+    info = game.rules.cells[game.pos[seat]]
+    return info.amount, H.worth(game, seat) * info.percent // 100

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from .state import BANK, GameState
 
+# The bank's stock of a building when the rules set no limit: more than any board can hold.
+UNLIMITED = 1 << 30
+
 
 def owns_group(s: GameState, seat: int, cell: int) -> bool:
     owner = s.owner
@@ -19,18 +22,22 @@ def group_built(s: GameState, cell: int) -> bool:
 
 
 def rent(s: GameState, cell: int, dice_total: int) -> int:
-    """The rent a visitor owes on `cell` now (0 when unowned or mortgaged)."""
+    """The rent a visitor owes on `cell` now (0 when unowned or mortgaged, or, with the
+    option `no_rent_in_jail`, while its owner is in jail)."""
     owner = s.owner[cell]
     if owner == BANK or s.mortgaged[cell]:
         return 0
     rules = s.rules
+    if rules.no_rent_in_jail and s.jailed[owner]:
+        return 0
     info = rules.cells[cell]
     kind = info.kind
     if kind == "street":
         built = s.buildings[cell]
         if built:
-            return info.rent * rules.street_rent_multipliers[built]
-        if owns_group(s, owner, cell):
+            return info.rents[built]
+        if owns_group(s, owner, cell) and not (
+                rules.mortgage_breaks_double and any(s.mortgaged[c] for c in rules.group_of[cell])):
             return info.rent * rules.full_group_multiplier
         return info.rent
     same_owner = sum(1 for c in rules.group_of[cell] if s.owner[c] == owner)
@@ -39,7 +46,7 @@ def rent(s: GameState, cell: int, dice_total: int) -> int:
     return rules.utility_multipliers[same_owner - 1] * dice_total
 
 
-def can_build(s: GameState, seat: int, cell: int) -> str | None:
+def can_build(s: GameState, seat: int, cell: int, *, cash: bool = True, supply: bool = True) -> str | None:
     """None when `seat` may build on `cell` now (turn and phase aside); else the rule broken."""
     rules = s.rules
     info = rules.cells[cell]
@@ -55,11 +62,34 @@ def can_build(s: GameState, seat: int, cell: int) -> str | None:
     here = s.buildings[cell]
     if here >= rules.max_buildings:
         return "buildings.hotel_is_last"
-    if here != min(s.buildings[c] for c in group):
+    if rules.even_building and here != min(s.buildings[c] for c in group):
         return "buildings.build_evenly"
-    if s.cash[seat] < info.house_cost:
+    if supply and rules.house_supply is not None:
+        if here + 1 == rules.max_buildings:
+            if hotels_left(s) < 1:
+                return "buildings.no_hotels_left"
+        elif houses_left(s) < 1:
+            return "buildings.no_houses_left"
+    if cash and s.cash[seat] < info.house_cost:
         return "buildings.cash"
     return None
+
+
+def houses_left(s: GameState) -> int:
+    """Houses still with the bank (a very large number when the supply is unlimited)."""
+    rules = s.rules
+    if rules.house_supply is None:
+        return UNLIMITED
+    hotel = rules.max_buildings
+    return rules.house_supply - sum(b for c, b in enumerate(s.buildings) if b and b < hotel)
+
+
+def hotels_left(s: GameState) -> int:
+    rules = s.rules
+    if rules.hotel_supply is None:
+        return UNLIMITED
+    hotel = rules.max_buildings
+    return rules.hotel_supply - sum(1 for b in s.buildings if b == hotel)
 
 
 def can_sell(s: GameState, seat: int, cell: int) -> str | None:
@@ -69,8 +99,10 @@ def can_sell(s: GameState, seat: int, cell: int) -> str | None:
     here = s.buildings[cell]
     if here == 0:
         return "buildings.nothing_to_sell"
-    if here != max(s.buildings[c] for c in rules.group_of[cell]):
+    if rules.even_building and here != max(s.buildings[c] for c in rules.group_of[cell]):
         return "buildings.sell_evenly"
+    if here == rules.max_buildings and houses_left(s) < rules.max_buildings - 1:
+        return "buildings.no_houses_for_hotel"
     return None
 
 
@@ -89,9 +121,49 @@ def can_redeem(s: GameState, seat: int, cell: int) -> str | None:
         return "mortgage.own_property"
     if not s.mortgaged[cell]:
         return "mortgage.not_mortgaged"
-    if s.cash[seat] < s.rules.redeem_cost(cell):
+    if s.cash[seat] < redeem_cost(s, cell):
         return "mortgage.redeem_cash"
     return None
+
+
+def redeem_cost(s: GameState, cell: int) -> int:
+    """What redeeming `cell` costs now: the mortgage and its interest, or the mortgage alone
+    for a deed just received whose transfer fee was paid (option `mortgage_fee`)."""
+    rules = s.rules
+    return rules.mortgage_value(cell) if cell in s.fee_paid else rules.redeem_cost(cell)
+
+
+def transfer_fee(s: GameState, cell: int) -> int:
+    """The fee for receiving `cell` mortgaged (option `mortgage_fee`): the redemption interest."""
+    rules = s.rules
+    return rules.redeem_cost(cell) - rules.mortgage_value(cell) if rules.mortgage_fee else 0
+
+
+def worth(s: GameState, seat: int) -> int:
+    """Everything `seat` owns at printed prices, for a tax paid as a share of it: cash,
+    deeds at their price (mortgaged ones too) and buildings at what they cost."""
+    rules = s.rules
+    total = s.cash[seat]
+    for c in rules.properties:
+        if s.owner[c] == seat:
+            total += rules.cells[c].price + s.buildings[c] * rules.cells[c].house_cost
+    return total
+
+
+def lot_street(s: GameState, seat: int, hotel: bool) -> int | None:
+    """Where `seat` would put one of the bank's last houses (or hotels) it wins at auction:
+    its street where that building may go now, cash aside, the dearest house first, then the
+    last cell. None when it has no such street."""
+    rules = s.rules
+    best: int | None = None
+    for c in rules.properties:
+        if s.owner[c] != seat or rules.cells[c].kind != "street":
+            continue
+        why = can_build(s, seat, c, cash=False, supply=False)
+        if why is None and (s.buildings[c] + 1 == rules.max_buildings) == hotel and (
+                best is None or (rules.cells[c].house_cost, c) > (rules.cells[best].house_cost, best)):
+            best = c
+    return best
 
 
 def raisable(s: GameState, seat: int) -> int:
@@ -116,7 +188,7 @@ def net_worth(s: GameState, seat: int) -> int:
     for c in rules.properties:
         if s.owner[c] == seat:
             info = rules.cells[c]
-            total += info.price - (rules.redeem_cost(c) if s.mortgaged[c] else 0)
+            total += info.price - (redeem_cost(s, c) if s.mortgaged[c] else 0)
             total += s.buildings[c] * info.house_cost
     return total
 
@@ -139,7 +211,7 @@ def most_built_street(s: GameState, seat: int) -> int | None:
     best_key = None
     rules = s.rules
     for c in rules.properties:
-        if s.owner[c] == seat and s.buildings[c]:
+        if s.owner[c] == seat and s.buildings[c] and can_sell(s, seat, c) is None:
             key = (s.buildings[c], rules.cells[c].house_cost, c)
             if best_key is None or key > best_key:
                 best, best_key = c, key

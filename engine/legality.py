@@ -25,6 +25,8 @@ from .actions import (
     PassBid,
     PayDebt,
     PayJailFee,
+    PayTax,
+    PayTaxPercent,
     ProposeTrade,
     Redeem,
     Resign,
@@ -36,6 +38,7 @@ from .actions import (
     UseReleaseCard,
 )
 from .phases import Phase
+from .state import Lot
 
 if TYPE_CHECKING:
     from .game import Game
@@ -55,6 +58,9 @@ RULE_TEXT = {
     "buildings.cash": "not enough cash to build",
     "buildings.nothing_to_sell": "no buildings here",
     "buildings.sell_evenly": "sell evenly: from a street with the most buildings",
+    "buildings.no_houses_left": "the bank has no houses left",
+    "buildings.no_hotels_left": "the bank has no hotels left",
+    "buildings.no_houses_for_hotel": "a hotel sells back to houses, and the bank lacks them",
     "mortgage.own_property": "not your property",
     "mortgage.already_mortgaged": "already mortgaged",
     "mortgage.no_buildings_in_group": "sell the group's buildings before mortgaging",
@@ -148,8 +154,26 @@ def _auction(g: Game, a: Any, seat: int) -> Why:
         high = g.auction.high
         if a.amount <= high or a.amount < 1:
             return ("auction.bid_above_highest", f"a bid must be a whole amount above {high}")
-        if a.amount > g.cash[seat]:
-            return ("auction.bid_cash", "a bid may not exceed your cash")
+        if a.amount > bid_cash(g, seat):
+            return ("auction.bid_cash", "a bid may not exceed your cash (and a building's price with it)")
+    return None
+
+
+def bid_cash(g: Game, seat: int) -> int:
+    """The most `seat` may bid now: its cash, less the building's price when the lot is one
+    of the bank's last buildings (a bid is paid on top of it)."""
+    auc = g.auction
+    if auc is None or auc.lot is Lot.DEED:
+        return g.cash[seat]
+    target = auc.cell if g.owner[auc.cell] == seat else H.lot_street(g, seat, auc.lot is Lot.HOTEL)
+    return g.cash[seat] - (g.rules.cells[target].house_cost if target is not None else g.cash[seat])
+
+
+def _tax(g: Game, a: Action, seat: int) -> Why:
+    if seat != g.main_seat():
+        return _NOT_YOURS
+    if g.phase is not Phase.TAX:
+        return ("tax.choice", "no tax with a choice of amounts is due")
     return None
 
 
@@ -239,6 +263,13 @@ def trade_rule(g: Game, frm: int, to: int, give: tuple[int, ...], take: tuple[in
         return ("trade.money_held", "money offered must be held")
     if money < 0 and accepting and g.cash[to] < -money:
         return ("trade.money_held", "money asked for must be held at acceptance")
+    if g.rules.mortgage_fee:
+        # The fees for mortgaged deeds received are paid at once, from the cash after the
+        # trade's money has moved: the proposer's when proposing, both sides' at acceptance.
+        fee_frm = sum(H.transfer_fee(g, c) for c in take if g.mortgaged[c])
+        fee_to = sum(H.transfer_fee(g, c) for c in give if g.mortgaged[c])
+        if g.cash[frm] - money < fee_frm or (accepting and g.cash[to] + money < fee_to):
+            return ("trade.mortgage_fee_cash", "the 10% fee for each mortgaged deed received must be held")
     return None
 
 
@@ -250,4 +281,5 @@ _CHECKS: dict[type, Callable[[Any, Any, int], Why]] = {
     Build: _manage_cell, Redeem: _manage_cell, EndTurn: _end_turn, Resign: _resign,
     PayDebt: _debt, SettleDebt: _debt, DeclareBankruptcy: _debt,
     AcceptTrade: _answer_trade, DeclineTrade: _answer_trade, ProposeTrade: _propose_trade,
+    PayTax: _tax, PayTaxPercent: _tax,
 }

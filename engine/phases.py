@@ -2,10 +2,11 @@
 
 As in h11's state machine, every change of phase is a `Step` (what just happened) looked up
 in `TRANSITIONS`; a step the table does not allow from the current phase is a bug in the
-engine and raises `PhaseError` at once instead of leaving a state no rule expects. The one
-transition that is not a plain table entry is the end of a trade offer, which returns to the
-phase the offer was made in (before or after the roll): `Step.TRADE_ANSWERED` maps to
-`RESUME_TRADE` and the game supplies the saved phase.
+engine and raises `PhaseError` at once instead of leaving a state no rule expects. The
+transitions that are not plain table entries go back to the phase something began in (before
+or after the roll): the answer to a trade offer and the end of an auction held during a turn
+(a bankrupt's deed, the bank's last houses). They map to `RESUME` and the game supplies the
+saved phase.
 """
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ class Phase(StrEnum):
     POST_ROLL = "post_roll"   # the move is resolved: manage, then end the turn (or roll a double again)
     DEBT = "debt"             # a debtor raises cash, pays or goes bankrupt
     TRADE = "trade"           # the partner of an open trade offer answers it
+    TAX = "tax"               # the active player chooses how to pay a tax that offers a choice
     OVER = "over"             # won or drawn
 
 
@@ -35,7 +37,10 @@ class Step(Enum):
     JAIL_ROLL_FAILED = "jail_roll_failed"   # no double from jail: the movement is over
     DEBT_WAITS = "debt_waits"               # a debtor must raise cash before anything goes on
     OFFERED_TO_BUY = "offered_to_buy"       # the token stopped on an unowned deed
+    TAX_OFFERED = "tax_offered"             # the token stopped on a tax with a choice of amounts
     AUCTION_OPENED = "auction_opened"       # the lander sent the deed to auction
+    LOT_AUCTIONED = "lot_auctioned"         # a turn stops for a bankrupt's deed or the last buildings
+    LOT_SOLD = "lot_sold"                   # that auction is over: the turn goes on
     MOVE_RESOLVED = "move_resolved"         # the cell (and any debt, purchase or auction) is done
     TURN_PASSED = "turn_passed"             # the next player's turn begins
     TRADE_PROPOSED = "trade_proposed"
@@ -48,8 +53,8 @@ class PhaseError(AssertionError):
     fault (an illegal action is refused by the rule checks long before)."""
 
 
-# The marker for "back to the phase the trade was proposed in" (see the module docstring).
-RESUME_TRADE = None
+# The marker for "back to the phase it began in" (see the module docstring).
+RESUME = None
 
 _PLAYING = tuple(p for p in Phase if p is not Phase.OVER)
 
@@ -59,24 +64,29 @@ TRANSITIONS: dict[tuple[Phase, Step], Phase | None] = {
     # A debt stops a move begun before the roll or by a double's extra roll, or follows
     # the debt before it (several debts, one by one).
     **{(p, Step.DEBT_WAITS): Phase.DEBT for p in (Phase.PRE_ROLL, Phase.POST_ROLL, Phase.DEBT)},
-    # The offer comes after a move: from the roll, the double's roll, or the move that
-    # follows the third jail try's paid fee.
+    # The offer (or a tax's choice) comes after a move: from the roll, the double's roll, or
+    # the move that follows the third jail try's paid fee.
     **{(p, Step.OFFERED_TO_BUY): Phase.BUY for p in (Phase.PRE_ROLL, Phase.POST_ROLL, Phase.DEBT)},
+    **{(p, Step.TAX_OFFERED): Phase.TAX for p in (Phase.PRE_ROLL, Phase.POST_ROLL, Phase.DEBT)},
+    (Phase.TAX, Step.DEBT_WAITS): Phase.DEBT,
     (Phase.BUY, Step.AUCTION_OPENED): Phase.AUCTION,
     **{(p, Step.MOVE_RESOLVED): Phase.POST_ROLL
-       for p in (Phase.PRE_ROLL, Phase.POST_ROLL, Phase.DEBT, Phase.BUY, Phase.AUCTION)},
+       for p in (Phase.PRE_ROLL, Phase.POST_ROLL, Phase.DEBT, Phase.BUY, Phase.AUCTION, Phase.TAX)},
     # A turn ends by choice after the roll, by jail or bankruptcy during a move or a debt,
-    # or by resigning before the roll.
-    **{(p, Step.TURN_PASSED): Phase.PRE_ROLL for p in (Phase.PRE_ROLL, Phase.POST_ROLL, Phase.DEBT)},
+    # by resigning before the roll, or at the turn cap.
+    **{(p, Step.TURN_PASSED): Phase.PRE_ROLL for p in (Phase.PRE_ROLL, Phase.POST_ROLL, Phase.DEBT, Phase.TAX)},
     (Phase.PRE_ROLL, Step.TRADE_PROPOSED): Phase.TRADE,
     (Phase.POST_ROLL, Step.TRADE_PROPOSED): Phase.TRADE,
-    (Phase.TRADE, Step.TRADE_ANSWERED): RESUME_TRADE,
+    (Phase.TRADE, Step.TRADE_ANSWERED): RESUME,
+    (Phase.PRE_ROLL, Step.LOT_AUCTIONED): Phase.AUCTION,
+    (Phase.POST_ROLL, Step.LOT_AUCTIONED): Phase.AUCTION,
+    (Phase.AUCTION, Step.LOT_SOLD): RESUME,
     **{(p, Step.GAME_ENDED): Phase.OVER for p in _PLAYING},
 }
 
 
 def next_phase(phase: Phase, step: Step) -> Phase | None:
-    """The phase after `step` from `phase` (`RESUME_TRADE` for a trade's answer)."""
+    """The phase after `step` from `phase` (`RESUME`: back to where it began)."""
     try:
         return TRANSITIONS[(phase, step)]
     except KeyError:

@@ -1,4 +1,5 @@
-"""The rulesets shipped with the game, read from the package's own data files.
+"""The rulesets shipped with the game, read from the package's own data files, and a preset
+with house-rule options made into one Ruleset.
 
 This is the engine's one reader of files: it reads packaged, read-only ruleset data by
 name (never a path from the outside world), so play stays deterministic.
@@ -6,13 +7,18 @@ name (never a path from the outside world), so play stays deterministic.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from importlib import resources
+from typing import Any
 
-from .errors import RulesetError
+from .canonical import canonical_json
+from .errors import PresetError, RulesetError
+from .options import OptionSpec, apply_options, option_specs_of
 from .rules import Ruleset
 
 DEFAULT_PRESET = "zemlevlasnyk"
-_cache: dict[str, Ruleset] = {}
+_data: dict[str, dict[str, Any]] = {}
+_cache: dict[tuple[str, bytes], Ruleset] = {}
 
 
 def preset_names() -> list[str]:
@@ -20,10 +26,40 @@ def preset_names() -> list[str]:
     return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json"))
 
 
-def load_preset(name: str = DEFAULT_PRESET) -> Ruleset:
-    if name not in _cache:
-        if name not in preset_names():
-            raise RulesetError(f"no ruleset preset named {name!r}; known: {', '.join(preset_names())}")
+def _preset_data(name: str) -> dict[str, Any]:
+    if name not in _data:
+        if not isinstance(name, str) or name not in preset_names():
+            raise PresetError(f"no ruleset preset named {name!r}; presets: {', '.join(preset_names())}")
         text = (resources.files(__package__) / "rulesets" / f"{name}.json").read_text("utf-8")
-        _cache[name] = Ruleset(json.loads(text))
-    return _cache[name]
+        _data[name] = json.loads(text)
+    return _data[name]
+
+
+def load_rules(preset: str = DEFAULT_PRESET, options: Mapping[str, object] | None = None) -> Ruleset:
+    """The preset `preset` with the house-rule `options` (name -> bool, int or str; only the
+    ones a table changes). `rules.preset` and `rules.options` (the options that differ from
+    the preset's defaults, canonical) say how to rebuild it; `rules.digest` covers both.
+    Raises OptionError (PresetError for the preset) with a one-line message naming the
+    valid names or values."""
+    data = _preset_data(preset)
+    effective, changed = apply_options(data, options)
+    key = (preset, canonical_json(changed))
+    if key not in _cache:
+        rules = Ruleset(effective)
+        rules.options = changed
+        _cache[key] = rules
+    return _cache[key]
+
+
+def load_preset(name: str = DEFAULT_PRESET) -> Ruleset:
+    """The preset as it ships, with no option changed (`load_rules(name)`)."""
+    return load_rules(name)
+
+
+def option_specs(preset: str = DEFAULT_PRESET) -> list[OptionSpec]:
+    """The house-rule options of `preset` with its defaults, in the order a table shows them."""
+    return option_specs_of(_preset_data(preset))
+
+
+__all__ = ["DEFAULT_PRESET", "PresetError", "RulesetError", "load_preset", "load_rules", "option_specs",
+           "preset_names"]

@@ -11,10 +11,11 @@ from typing import Any
 
 from .canonical import digest
 from .errors import RulesetError
+from .options import BANKRUPT_DEEDS, OptionValue, option_values
 
 CELL_KINDS = ("start", "street", "station", "utility", "card", "tax", "jail", "free", "go_to_jail")
 PROPERTY_KINDS = ("street", "station", "utility")
-CARD_EFFECTS = {
+CARD_EFFECTS: dict[str, tuple[str, ...]] = {
     "advance_to": ("cell",),
     "advance_to_nearest": ("kind",),
     "move_back": ("steps",),
@@ -26,6 +27,15 @@ CARD_EFFECTS = {
     "repairs": ("per_house", "per_hotel"),
     "release": (),
 }
+# Parameters a card may give beyond its effect's own: the nearest station at a multiple of
+# its rent, the nearest utility at a multiple of a fresh throw of the dice.
+CARD_OPTIONAL_PARAMS: dict[str, tuple[str, ...]] = {
+    "advance_to_nearest": ("rent_multiplier", "dice_multiplier"),
+}
+# The supply of a bank that limits buildings when its preset names no numbers: the classic
+# game's 32 houses and 12 hotels.
+DEFAULT_HOUSE_SUPPLY = 32
+DEFAULT_HOTEL_SUPPLY = 12
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +48,9 @@ class Cell:
     house_cost: int = 0
     group: str = ""
     amount: int = 0  # a tax cell's amount
+    percent: int = 0  # a tax cell's alternative: this share of everything owned, the payer's choice
+    rents: tuple[int, ...] = ()  # a street's rent by buildings, 0..max_buildings
+    deck: str = ""  # a card cell's deck
 
     @property
     def is_property(self) -> bool:
@@ -51,6 +64,7 @@ class Card:
     effect: str
     params: dict[str, Any]
     text: dict[str, str]
+    deck: str = ""
 
 
 class Ruleset:
@@ -77,16 +91,23 @@ class Ruleset:
         self.jail_cell = jail.integer("cell", lo=0)
         self.jail_fee = jail.integer("fee", lo=0)
         self.jail_max_tries = jail.integer("max_tries", lo=1)
-        self.street_rent_multipliers: tuple[int, ...] = tuple(r.int_list("street_rent_multipliers"))
         self.full_group_multiplier = r.integer("full_group_multiplier", lo=1)
         self.max_buildings = r.integer("max_buildings", lo=0)
-        if len(self.street_rent_multipliers) != self.max_buildings + 1:
+        # Rent by buildings as multiples of the base rent, unless every street lists its own.
+        self.street_rent_multipliers: tuple[int, ...] = (
+            tuple(r.int_list("street_rent_multipliers")) if "street_rent_multipliers" in data else ())
+        if self.street_rent_multipliers and len(self.street_rent_multipliers) != self.max_buildings + 1:
             raise RulesetError("street_rent_multipliers: need one entry per building count, 0..max_buildings")
         self.station_rents: tuple[int, ...] = tuple(r.int_list("station_rents"))
+        self.supply_data = r.optional_obj("building_supply")
         self.utility_multipliers: tuple[int, ...] = tuple(r.int_list("utility_multipliers"))
         self.mortgage_percent = r.integer("mortgage_percent", lo=0, hi=100)
         self.redeem_interest_percent = r.integer("redeem_interest_percent", lo=0)
         self.building_sale_percent = r.integer("building_sale_percent", lo=0, hi=100)
+
+        decks = r.optional_obj("decks") or {}
+        self.decks: dict[str, dict[str, str]] = {
+            did: _Reader(d, f"decks.{did}").names("name") for did, d in decks.items()}
 
         groups = r.obj("groups")
         self.groups: dict[str, dict[str, Any]] = {}
@@ -134,7 +155,39 @@ class Ruleset:
         self.card_index = {c.id: c.index for c in self.cards}
         if self.cards and not any(c.kind == "card" for c in self.cells):
             raise RulesetError("cards: a deck needs at least one card cell")
+        # Per deck, its cards' indices; every card cell draws from a deck that has cards.
+        self.deck_cards: dict[str, tuple[int, ...]] = {
+            d: tuple(c.index for c in self.cards if c.deck == d) for d in {c.deck for c in self.cards}}
+        for c in self.cells:
+            if c.kind == "card" and self.cards and c.deck not in self.deck_cards:
+                raise RulesetError(f"cells[{c.index}].deck: no card belongs to deck {c.deck!r}")
+        self._read_options(data)
+        self.preset = self.id
+        self.options: dict[str, OptionValue] = {}  # set by load_rules: the options that differ from the preset
         self.digest = digest(data)
+
+    def _read_options(self, data: dict[str, Any]) -> None:
+        values = option_values(data)
+        self.option_values = values
+        self.start_bonus = bool(values["start_bonus"])
+        self.pot = bool(values["pot"])
+        self.auctions = bool(values["auctions"])
+        self.even_building = bool(values["even_building"])
+        self.no_rent_in_jail = bool(values["no_rent_in_jail"])
+        self.mortgage_breaks_double = bool(values["mortgage_breaks_double"])
+        self.mortgage_fee = bool(values["mortgage_fee"])
+        deeds = values["bankrupt_deeds"]
+        assert isinstance(deeds, str) and deeds in BANKRUPT_DEEDS
+        self.bankrupt_deeds_auctioned = deeds == "auction"
+        self.clock_seconds = int(values["clock"])
+        self.turn_cap = int(values["turn_cap"])
+        self.house_supply: int | None = None
+        self.hotel_supply: int | None = None
+        if values["building_limits"]:
+            supply = _Reader(self.supply_data or {}, "building_supply")
+            self.house_supply = supply.optional_int("houses", DEFAULT_HOUSE_SUPPLY)
+            self.hotel_supply = supply.optional_int("hotels", DEFAULT_HOTEL_SUPPLY)
+        self.pot_cells: tuple[int, ...] = tuple(c.index for c in self.cells if c.kind == "free") if self.pot else ()
 
     def _cell(self, i: int, c: Any) -> Cell:
         r = _Reader(c, f"cells[{i}]")
@@ -146,13 +199,34 @@ class Ruleset:
             group = r.text("group")
             if group not in (self.groups or {}):
                 raise RulesetError(f"cells[{i}].group: unknown group {group!r}")
-            return Cell(i, kind, name, price=r.integer("price", lo=1), rent=r.integer("rent", lo=0),
-                        house_cost=r.integer("house_cost", lo=0), group=group)
+            rent = r.integer("rent", lo=0)
+            if "rents" in c:
+                rents = tuple(r.int_list("rents"))
+                if len(rents) != self.max_buildings + 1 or rents[0] != rent:
+                    raise RulesetError(f"cells[{i}].rents: need the rent for 0..max_buildings buildings, "
+                                       "the first one equal to `rent`")
+            elif self.street_rent_multipliers:
+                rents = tuple(rent * m for m in self.street_rent_multipliers)
+            else:
+                raise RulesetError(f"cells[{i}].rents: missing (the ruleset has no street_rent_multipliers)")
+            return Cell(i, kind, name, price=r.integer("price", lo=1), rent=rent,
+                        house_cost=r.integer("house_cost", lo=0), group=group, rents=rents)
         if kind in ("station", "utility"):
             return Cell(i, kind, name, price=r.integer("price", lo=1))
         if kind == "tax":
-            return Cell(i, kind, name, amount=r.integer("amount", lo=0))
+            return Cell(i, kind, name, amount=r.integer("amount", lo=0),
+                        percent=r.optional_int("percent", 0, lo=0, hi=100))
+        if kind == "card":
+            return Cell(i, kind, name, deck=self._deck(r, i, "cells"))
         return Cell(i, kind, name)
+
+    def _deck(self, r: _Reader, i: int, where: str) -> str:
+        if "deck" not in r.data:
+            return ""
+        deck = r.text("deck")
+        if deck not in self.decks:
+            raise RulesetError(f"{where}[{i}].deck: unknown deck {deck!r}")
+        return deck
 
     def _card(self, i: int, c: Any) -> Card:
         r = _Reader(c, f"cards[{i}]")
@@ -167,9 +241,12 @@ class Ruleset:
                     raise RulesetError(f"cards[{i}].kind: must be one of {', '.join(PROPERTY_KINDS)}")
             else:
                 params[key] = r.integer(key, lo=0)
+        for key in CARD_OPTIONAL_PARAMS.get(effect, ()):
+            if key in r.data:
+                params[key] = r.integer(key, lo=1)
         if effect == "advance_to" and not 0 <= params["cell"] < len(self.data["cells"]):
             raise RulesetError(f"cards[{i}].cell: not a cell of this board")
-        return Card(i, r.text("id"), effect, params, r.names("text"))
+        return Card(i, r.text("id"), effect, params, r.names("text"), self._deck(r, i, "cards"))
 
     def cell_name(self, cell: int, lang: str = "uk") -> str:
         names = self.cells[cell].name
@@ -207,6 +284,12 @@ class _Reader:
         if (lo is not None and v < lo) or (hi is not None and v > hi):
             raise RulesetError(f"{self.path}.{key}: {v} is out of range")
         return v
+
+    def optional_int(self, key: str, default: int, lo: int | None = 0, hi: int | None = None) -> int:
+        return self.integer(key, lo, hi) if key in self.data else default
+
+    def optional_obj(self, key: str) -> dict[str, Any] | None:
+        return self.obj(key) if key in self.data else None
 
     def text(self, key: str) -> str:
         v = self._get(key)

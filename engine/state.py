@@ -7,6 +7,7 @@ the game replaces them rather than changing them, so a copy of the state shares 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, Self, TypeVar
 
 from .canonical import digest
@@ -19,14 +20,28 @@ BANK = -1  # the creditor or payer that is the bank, inside the engine; None in 
 STATE_FORMAT = 1
 
 
+class Lot(StrEnum):
+    """What an auction sells (JSON values): a deed, or the bank's last house or hotel."""
+    DEED = "deed"
+    HOUSE = "house"
+    HOTEL = "hotel"
+
+
 @dataclass(frozen=True, slots=True)
 class Auction:
-    """A running auction: `bidders` still in, in bidding order; `turn` indexes who bids next."""
+    """A running auction: `bidders` still in, in bidding order; `turn` indexes who bids next.
+
+    The usual auction sells the deed the lander declined (`lot` DEED, `resume` None: the
+    move goes on afterwards). A bankrupt's deed (DEED) or one of the bank's last buildings
+    (HOUSE, HOTEL: `cell` is where the asking player wants to build, a bid is paid on top of
+    the building's price) is auctioned during a turn, which `resume`s afterwards."""
     cell: int
     bidders: tuple[int, ...]
     turn: int = 0
     high: int = 0
     high_bidder: int | None = None
+    lot: Lot = Lot.DEED
+    resume: Phase | None = None
 
     @property
     def bidder(self) -> int:
@@ -34,8 +49,14 @@ class Auction:
         return self.bidders[self.turn]
 
     def to_json(self) -> dict[str, Any]:
-        return {"cell": self.cell, "bidders": list(self.bidders), "turn": self.turn,
-                "high": self.high, "high_bidder": self.high_bidder}
+        out: dict[str, Any] = {"cell": self.cell, "bidders": list(self.bidders), "turn": self.turn,
+                               "high": self.high, "high_bidder": self.high_bidder}
+        # Only auctions during a turn say what they sell and where the turn goes on, so the
+        # buying auction keeps its JSON (and every state hash) as it always was.
+        if self.resume is not None:
+            out["lot"] = self.lot.value
+            out["resume"] = self.resume.value
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +104,7 @@ class GameState:
         "owner", "mortgaged", "buildings", "deck", "first", "active", "phase", "doubles",
         "reroll", "turn_over", "dice", "turn", "roll_count", "pending_buy", "auction", "debts",
         "resume", "trade", "trade_resume", "proposed_to", "draw", "draw_offered_at", "winner",
-        "drawn",
+        "drawn", "pot", "fee_paid", "auction_queue",
     )
 
     rules: Ruleset
@@ -118,6 +139,11 @@ class GameState:
     draw_offered_at: list[int]       # per seat: roll_count when it last offered a draw, or -1
     winner: int | None
     drawn: bool
+    # Parts of the state that only some rules have; they are in the JSON only under those
+    # rules, so every other game's state (and hash) stays as it was.
+    pot: int                         # the pot on the free corner (option `pot`)
+    fee_paid: list[int]              # mortgaged deeds just received, fee paid: redeemed without interest
+    auction_queue: list[int]         # a bankrupt's deeds waiting for their auction, in order
 
     def copy(self) -> Self:
         new = object.__new__(type(self))
@@ -153,6 +179,9 @@ class GameState:
         new.draw_offered_at = self.draw_offered_at[:]
         new.winner = self.winner
         new.drawn = self.drawn
+        new.pot = self.pot
+        new.fee_paid = self.fee_paid[:]
+        new.auction_queue = self.auction_queue[:]
         return new
 
     # -- serialisation -------------------------------------------------------------------
@@ -195,7 +224,19 @@ class GameState:
             "draw_offered_at": self.draw_offered_at[:],
             "winner": self.winner,
             "drawn": self.drawn,
+            **self._rule_parts(),
         }
+
+    def _rule_parts(self) -> dict[str, Any]:
+        rules = self.rules
+        out: dict[str, Any] = {}
+        if rules.pot:
+            out["pot"] = self.pot
+        if rules.mortgage_fee:
+            out["fee_paid"] = self.fee_paid[:]
+        if rules.bankrupt_deeds_auctioned:
+            out["auction_queue"] = self.auction_queue[:]
+        return out
 
     @classmethod
     def from_json(cls, data: Any, rules: Ruleset) -> Self:
@@ -245,11 +286,14 @@ class GameState:
         s.turn = _int(d["turn"], 0)
         s.roll_count = _int(d["roll_count"], 0)
         s.pending_buy = None if d["pending_buy"] is None else _int(d["pending_buy"], 0, size - 1)
-        a = _object(d["auction"], "auction", _AUCTION_KEYS)
+        a = d["auction"]
+        a = _object(a, "auction", _LOT_AUCTION_KEYS if isinstance(a, dict) and "lot" in a else _AUCTION_KEYS)
         s.auction = None if a is None else Auction(
             cell=_int(a["cell"], 0, size - 1), bidders=tuple(_ints(a["bidders"], None, 0, n - 1)),
             turn=_int(a["turn"], 0), high=_int(a["high"], 0),
-            high_bidder=None if a["high_bidder"] is None else _int(a["high_bidder"], 0, n - 1))
+            high_bidder=None if a["high_bidder"] is None else _int(a["high_bidder"], 0, n - 1),
+            lot=_enum(Lot, a["lot"], "auction.lot") if "lot" in a else Lot.DEED,
+            resume=_enum(Phase, a["resume"], "auction.resume") if "resume" in a else None)
         s.debts = [Debt(_int(x["debtor"], 0, n - 1),
                         BANK if x["creditor"] is None else _int(x["creditor"], 0, n - 1),
                         _int(x["amount"], 0), _str(x["reason"]))
@@ -271,7 +315,10 @@ class GameState:
         s.draw_offered_at = _ints(d["draw_offered_at"], n, -1)
         s.winner = None if d["winner"] is None else _int(d["winner"], 0, n - 1)
         s.drawn = _bool(d["drawn"])
-        extra = set(d) - _KEYS
+        s.pot = _int(d["pot"], 0) if rules.pot else 0
+        s.fee_paid = sorted(set(_ints(d["fee_paid"], None, 0, size - 1))) if rules.mortgage_fee else []
+        s.auction_queue = _ints(d["auction_queue"], None, 0, size - 1) if rules.bankrupt_deeds_auctioned else []
+        extra = set(d) - _KEYS - set(s._rule_parts())
         if extra:
             raise BadState(f"unexpected field(s): {', '.join(sorted(extra))}")
         _check_consistent(s)
@@ -290,6 +337,7 @@ _KEYS = {
 }
 
 _AUCTION_KEYS = {"cell", "bidders", "turn", "high", "high_bidder"}
+_LOT_AUCTION_KEYS = _AUCTION_KEYS | {"lot", "resume"}
 _DEBT_KEYS = {"debtor", "creditor", "amount", "reason"}
 _TRADE_KEYS = {"from", "to", "give", "take", "money"}
 _DRAW_KEYS = {"by", "accepted"}
@@ -307,7 +355,10 @@ def _check_consistent(s: GameState) -> None:
 
     over = phase is Phase.OVER
     need(sum(alive) >= (1 if over else 2), "too few players left")
-    need(over or alive[s.active], "the active seat is out of the game")
+    # A bankrupt's creditor may still owe fees for its mortgaged deeds (option `mortgage_fee`)
+    # after the bankrupt, who may be the active player, has left.
+    need(over or alive[s.active] or (phase is Phase.DEBT and s.debts[0].debtor != s.active),
+         "the active seat is out of the game")
     for seat in range(n):
         need(not s.jailed[seat] or (alive[seat] and s.pos[seat] == rules.jail_cell),
              f"seat {seat} is jailed away from the jail")
@@ -330,16 +381,22 @@ def _check_consistent(s: GameState) -> None:
     need(s.doubles <= rules.doubles_to_jail, "too many doubles")
     # Being sent to jail ends the turn within the same action, so no state at rest has it.
     need(not s.turn_over, "a turn that is over but not passed on")
-    need((s.pending_buy is not None) == (phase in (Phase.BUY, Phase.AUCTION)),
-         "a purchase offer outside buying")
+    a = s.auction
+    buying = phase is Phase.BUY or (a is not None and a.resume is None)
+    need((s.pending_buy is not None) == buying, "a purchase offer outside buying")
     if s.pending_buy is not None:
         need(rules.cells[s.pending_buy].is_property and s.owner[s.pending_buy] == BANK,
              "the offered cell is not an unowned property")
-    a = s.auction
     need((a is not None) == (phase is Phase.AUCTION), "an auction outside the auction phase")
     if a is not None:
         bidders = a.bidders
-        need(a.cell == s.pending_buy, "the auction is not for the offered cell")
+        if a.resume is None:
+            need(a.cell == s.pending_buy and a.lot is Lot.DEED, "the auction is not for the offered cell")
+        else:
+            need(a.resume in (Phase.PRE_ROLL, Phase.POST_ROLL), "an auction that resumes no turn")
+            info = rules.cells[a.cell]
+            need(info.is_property and s.owner[a.cell] == BANK if a.lot is Lot.DEED
+                 else info.kind == "street" and rules.house_supply is not None, "the auction's lot")
         need(bool(bidders) and len(set(bidders)) == len(bidders)
              and all(alive[b] for b in bidders), "auction bidders")
         need(a.turn < len(bidders), "auction turn")
@@ -365,6 +422,13 @@ def _check_consistent(s: GameState) -> None:
     need(over or (s.winner is None and not s.drawn), "a result while playing")
     need(not over or s.drawn == (s.winner is None), "the game ended without a result")
     need(s.winner is None or alive[s.winner], "the winner is out of the game")
+    if phase is Phase.TAX:
+        need(rules.cells[s.pos[s.active]].percent > 0, "a choice of tax away from such a tax")
+    need(s.pot >= 0, "a negative pot")
+    need(all(s.owner[c] != BANK and s.mortgaged[c] for c in s.fee_paid), "a fee paid for no mortgaged deed")
+    need(len(set(s.auction_queue)) == len(s.auction_queue)
+         and all(rules.cells[c].is_property and s.owner[c] == BANK for c in s.auction_queue),
+         "a queued auction of a deed that is not the bank's")
 
 
 def _object(v: Any, what: str, keys: set[str]) -> Any:
@@ -374,7 +438,7 @@ def _object(v: Any, what: str, keys: set[str]) -> Any:
     return v
 
 
-_E = TypeVar("_E", Phase, Resume)
+_E = TypeVar("_E", Phase, Resume, Lot)
 
 
 def _enum(cls: type[_E], v: Any, what: str) -> _E:

@@ -35,7 +35,7 @@ from zemlevlasnyk.engine import (
     RulesetError,
     action_from_json,
     canonical_json,
-    load_preset,
+    load_rules,
 )
 from zemlevlasnyk.p2p import commit_reveal, messages, wire
 from zemlevlasnyk.p2p.clock import DECISION_MS, DecisionClock
@@ -131,11 +131,9 @@ def _no_float(text: str) -> Any:
 
 
 def rules_for(preset: str, options: dict[str, Any]) -> Ruleset:
-    """The ruleset a start record names. Options arrive with the engine's `load_rules`;
-    until then only a preset's defaults can be played."""
-    if options:
-        raise RulesetError("rule options are not supported by this build")
-    return load_preset(preset)
+    """The ruleset a start record names: the preset with its house-rule options
+    (`RulesetError`, an `OptionError` or `PresetError`, when they name none this build has)."""
+    return load_rules(preset, options)
 
 
 def start_seed(table: str, secret: bytes, entropies: Iterable[bytes]) -> bytes:

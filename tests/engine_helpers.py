@@ -16,6 +16,7 @@ from zemlevlasnyk.engine import (
     Event,
     Game,
     IllegalAction,
+    Ruleset,
     Scripted,
     load_preset,
 )
@@ -24,16 +25,16 @@ from zemlevlasnyk.engine.events import Paid
 RULES = load_preset("zemlevlasnyk")
 
 
-def cell(name: str) -> int:
+def cell(name: str, rules: Ruleset = RULES) -> int:
     """The index of the cell with this Ukrainian name (the first one, for Фортуна)."""
-    for c in RULES.cells:
+    for c in rules.cells:
         if c.name["uk"] == name:
             return c.index
     raise KeyError(name)
 
 
-def new_game(players: int = 2, first: int = 0) -> Game:
-    return Game.new(RULES, players, first=first)
+def new_game(players: int = 2, first: int = 0, rules: Ruleset = RULES) -> Game:
+    return Game.new(rules, players, first=first)
 
 
 def act(game: Game, action: Action, dice: Sequence[tuple[int, int]] = (),
@@ -50,7 +51,7 @@ def assert_illegal(game: Game, action: Action, rule: str,
     """`action` raises IllegalAction naming `rule` and leaves the state exactly as it was."""
     before = game.to_json()
     with pytest.raises(IllegalAction) as info:
-        game.apply(action, Scripted(dice=dice, cards=[c.id for c in RULES.cards]))
+        game.apply(action, Scripted(dice=dice, cards=[c.id for c in game.rules.cards]))
     assert info.value.rule == rule, info.value
     assert game.to_json() == before
     assert not game.is_legal(action)

@@ -1,7 +1,7 @@
 """Invariants that must hold after every action of any game: used by the soak tests."""
 from __future__ import annotations
 
-from zemlevlasnyk.engine import BANK, Event, Game, Phase, Ruleset
+from zemlevlasnyk.engine import BANK, Event, Game, Phase, Ruleset, holdings
 from zemlevlasnyk.engine.events import Paid
 
 
@@ -13,6 +13,8 @@ class MoneyLedger:
         self.start_total = sum(game.cash)
         self.bank_out = 0
         self.bank_in = 0
+        self.pot_on = game.rules.pot
+        self.pot = 0
 
     def follow(self, events: list[Event]) -> None:
         for e in events:
@@ -26,8 +28,12 @@ class MoneyLedger:
                 self.cash[e.from_seat] -= amount
             if e.to_seat is None:
                 self.bank_in += amount
+                if self.pot_on and (e.reason in ("tax", "jail_fee") or e.reason.startswith("card:")):
+                    self.pot += amount
             else:
                 self.cash[e.to_seat] += amount
+            if e.reason == "pot":
+                self.pot -= amount
 
 
 _NOT_DEEDS: dict[str, tuple[int, ...]] = {}
@@ -69,14 +75,19 @@ def check_invariants(game: Game, ledger: MoneyLedger) -> None:
             o = owner[group[0]]
             assert all(owner[c] == o for c in group), "buildings only on a full group"
             assert not any(mortgaged[c] for c in group), "no buildings beside a mortgage"
-            assert max(counts) - min(counts) <= 1, f"uneven buildings {counts}"
+            assert not rules.even_building or max(counts) - min(counts) <= 1, f"uneven buildings {counts}"
             assert max(counts) <= rules.max_buildings
+    if rules.house_supply is not None:
+        assert holdings.houses_left(game) >= 0 and holdings.hotels_left(game) >= 0, "more buildings than the bank had"
+    assert game.pot == ledger.pot >= 0, "the pot holds what was paid into it, less what was taken"
+    assert all(owner[c] != BANK and mortgaged[c] for c in game.fee_paid)
+    assert all(owner[c] == BANK for c in game.auction_queue)
     held = [c for h in game.cards_held for c in h]
     assert len(held) == len(set(held))
     assert not set(held) & set(game.deck), "a held card is also in the deck"
     assert game.deck == sorted(set(game.deck))
     if game.phase is not Phase.OVER:
-        assert game.alive[game.active]
+        assert game.alive[game.active] or (game.phase is Phase.DEBT and game.debts[0].reason == "mortgage_fee")
         assert sum(game.alive) >= 2
         pending = game.pending()
         assert pending, "a running game always waits for somebody"
@@ -85,6 +96,7 @@ def check_invariants(game: Game, ledger: MoneyLedger) -> None:
             assert game.debts and game.debts[0].debtor == pending[-1].seat
         assert (game.phase is Phase.AUCTION) == (game.auction is not None)
         assert (game.phase is Phase.TRADE) == (game.trade is not None)
-        assert (game.phase in (Phase.BUY, Phase.AUCTION)) == (game.pending_buy is not None)
+        buying = game.phase is Phase.BUY or (game.auction is not None and game.auction.resume is None)
+        assert buying == (game.pending_buy is not None)
     else:
         assert game.outcome() is not None

@@ -250,7 +250,7 @@ def test_serialisation_action_round_trips(kind: str) -> None:
 
 
 def test_serialisation_every_action_type_listed() -> None:
-    assert len(ACTION_TYPES) == 23
+    assert len(ACTION_TYPES) == 25
     assert all(kind == cls.TYPE for kind, cls in ACTION_TYPES.items())
 
 

@@ -15,6 +15,7 @@ from zemlevlasnyk.engine import BANK, Game, Ruleset
 from . import theme
 from .board_geometry import BoardGeometry, Side
 from .fonts import Face
+from .ruleset_text import cell_name
 from .table_view import PlayerInfo
 from .text import money
 from .widgets import draw_fitted, draw_text, fit
@@ -92,7 +93,7 @@ def _draw_cell(surface: pygame.Surface, geo: BoardGeometry, game: Game, players:
         mark = geo.outer(i, max(4, round(geo.cell * OWNER_SHARE)))
         pygame.draw.rect(surface, theme.player_colour(players[owner].colour), mark)
         text_box = _without(text_box, mark)
-    name = rules.cell_name(i, lang)
+    name = cell_name(rules, i, lang)
     figure = cell_figure(rules, i)
     small = NAME_SIZES[-1] + 1
     figure_h = small + 3 if figure else 0

@@ -30,6 +30,7 @@ class Command:
 COMMANDS = (
     Command("simulate", "zemlevlasnyk.ui.cmd_simulate",
             "play whole games between computer players and print a summary"),
+    Command("rules", "zemlevlasnyk.ui.cmd_rules", "list the rule presets and the house-rule options"),
     Command("host", "zemlevlasnyk.ui.cmd_table", "host a table on this network (headless)"),
     Command("join", "zemlevlasnyk.ui.cmd_table",
             "join a table from an invite link or by name (headless, a bot plays)"),

@@ -10,6 +10,7 @@ import logging
 import os
 
 from zemlevlasnyk.ui.cli import UserError, command_help
+from zemlevlasnyk.ui.rules_args import add_rules_arguments, rules_from_args
 from zemlevlasnyk.ui.text import LANGUAGES
 
 DEFAULT_OPPONENTS = 3
@@ -40,6 +41,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--lang", choices=LANGUAGES, help="language (default: as in the settings, at first the system's)")
     p.add_argument("--name", help="your name at the table")
     p.add_argument("--seed", type=seed_arg, help="seed for dice, cards and the computer's choices (a repeatable game)")
+    add_rules_arguments(p)
     p.add_argument("--interface", action="append", metavar="ADDR", default=argparse.SUPPRESS,
                    help="IPv4 address of an interface for friends' tables, once back in the menu (repeatable)")
     p.set_defaults(func=run)
@@ -61,7 +63,8 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(words["play"]["no_level"].format(level=repr(level), levels=", ".join(offered_levels())))
     if not 1 <= args.opponents <= MAX_OPPONENTS:
         raise UserError(words["play"]["opponents"].format(n=args.opponents))
-    first = nav.PlayComputer((args.name or "").strip() or None, args.opponents, level, args.seed)
+    first = nav.PlayComputer((args.name or "").strip() or None, args.opponents, level, args.seed,
+                             rules_from_args(args, lang))
     try:
         return run_window(lang=args.lang, first=first, interfaces=getattr(args, "interface", None))
     except NoDisplay as exc:

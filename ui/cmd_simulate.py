@@ -17,12 +17,13 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from zemlevlasnyk.engine import Event, load_preset, preset_names
+from zemlevlasnyk.engine import Event, load_rules
 from zemlevlasnyk.engine.bots import LEVELS
 from zemlevlasnyk.engine.bots.match import play_match
 
 from .cli import UserError, command_help
 from .narrate import narrate
+from .rules_args import add_rules_arguments, rules_from_args
 
 # How often the progress bar may redraw: often enough to look alive, rarely enough to cost nothing.
 PROGRESS_INTERVAL_S = 0.1
@@ -43,7 +44,7 @@ def register(sub: Any) -> None:
     p.add_argument("--seed", type=int, default=0, help="seed of the whole run (default 0)")
     p.add_argument("--max-turns", type=int, default=1000,
                    help="cap on each game's turns; a capped game counts as a draw (default 1000)")
-    p.add_argument("--ruleset", default="zemlevlasnyk", help="ruleset preset (default zemlevlasnyk)")
+    add_rules_arguments(p)
     p.add_argument("--json", metavar="FILE", help="also write the figures as JSON to FILE")
     p.add_argument("--log", metavar="FILE", help="write every game's events, told in words, to FILE")
     p.add_argument("--lang", choices=("uk", "en"), default="uk", help="language of --log (default uk)")
@@ -73,13 +74,13 @@ def game_seed(seed: int, game: int) -> bytes:
     return hashlib.sha256(f"zemlevlasnyk-simulate/{seed}/{game}".encode()).digest()
 
 
-# (ruleset, levels by seat, run seed, game number, turn cap, language of the log or None)
-Job = tuple[str, tuple[str, ...], int, int, int, str | None]
+# ((preset, options), levels by seat, run seed, game number, turn cap, language of the log or None)
+Job = tuple[tuple[str, dict[str, Any]], tuple[str, ...], int, int, int, str | None]
 
 
 def _play_one(job: Job) -> GameRecord:
-    ruleset, levels, seed, index, max_turns, lang = job
-    rules = load_preset(ruleset)
+    (preset, options), levels, seed, index, max_turns, lang = job
+    rules = load_rules(preset, options)
     lines: list[str] = []
     observer = None
     if lang is not None:
@@ -108,9 +109,7 @@ def _parse(args: argparse.Namespace) -> tuple[list[str], int]:
         raise UserError("--max-turns must be at least 1")
     if args.jobs < 1:
         raise UserError("--jobs must be at least 1")
-    if args.ruleset not in preset_names():
-        raise UserError(f"unknown ruleset {args.ruleset!r}; known: {', '.join(preset_names())}")
-    rules = load_preset(args.ruleset)
+    rules = rules_from_args(args, args.lang)
     levels = [s.strip() for s in args.bots.split(",")]
     for level in levels:
         if level not in LEVELS:
@@ -131,7 +130,8 @@ def _parse(args: argparse.Namespace) -> tuple[list[str], int]:
 def run(args: argparse.Namespace) -> int:
     levels, players = _parse(args)
     lang = args.lang if args.log else None
-    jobs = [(args.ruleset, seat_levels(levels, g), args.seed, g, args.max_turns, lang)
+    rules = rules_from_args(args, args.lang)
+    jobs = [((rules.preset, rules.options), seat_levels(levels, g), args.seed, g, args.max_turns, lang)
             for g in range(args.games)]
     started = time.perf_counter()
     progress = Progress(args.games, sys.stderr)
@@ -152,6 +152,7 @@ def run(args: argparse.Namespace) -> int:
     elapsed = max(time.perf_counter() - started, 1e-9)
     records.sort(key=lambda r: r.index)
     summary = summarise(records, levels, players, elapsed)
+    summary["rules"] = {"preset": rules.preset, "options": rules.options}
     print(format_summary(summary, args))
     if args.json:
         try:
@@ -218,6 +219,9 @@ def format_summary(s: dict[str, Any], args: argparse.Namespace) -> str:
     lines = [
         f"{games} games, {s['players']} players, bots {','.join(s['bots'])}, seed {args.seed}, "
         f"cap {args.max_turns} turns",
+        f"rules {s['rules']['preset']}" + "".join(
+            f", {name}={'on' if v is True else 'off' if v is False else v}"
+            for name, v in s["rules"]["options"].items()),
         f"{s['seconds']:.1f} s, {s['games_per_second']:.2f} games/s, "
         f"{s['actions'] / s['seconds']:.0f} actions/s",
         f"turns per game: median {turns[len(turns) // 2]}, min {turns[0]}, max {turns[-1]}",

@@ -51,6 +51,7 @@ from zemlevlasnyk.p2p.peer import (
 )
 from zemlevlasnyk.p2p.policy import Policy
 from zemlevlasnyk.ui.cli import UserError
+from zemlevlasnyk.ui.rules_args import add_rules_arguments, rules_from_args
 
 # A documentation-only address (RFC 5737): "connecting" a UDP socket to it sends nothing,
 # but makes the system pick the interface a LAN peer would reach us on.
@@ -74,7 +75,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                       help="comma-separated levels of computer players to seat, e.g. random,idle")
     host.add_argument("--start-at", type=int, metavar="N",
                       help=f"start as soon as N players sit and all are Ready (default: {MAX_SEATS})")
-    host.add_argument("--no-clock", action="store_true", help="switch the 30-second decision clock off")
+    host.add_argument("--no-clock", action="store_true", help="switch the decision clock off")
+    add_rules_arguments(host)
     host.add_argument("--bind", help="address to listen on (default: the first --interface, else the first "
                                      f"of ${ENV_VAR}, else every interface)")
     host.add_argument("--port", type=int, default=DEFAULT_PORT, help="TCP port (default: any free port)")
@@ -220,10 +222,11 @@ def run_host(args: argparse.Namespace) -> int:
         if isinstance(out, SeatOnline):
             _say(f"{out.name} {'is back' if out.online else 'lost the connection: safe moves play for them'}")
 
+    rules = rules_from_args(args)
     handle = prepare(TableConfig(profile, clock=not args.no_clock, auto_start_at=args.start_at or MAX_SEATS,
                                  bind=bind, port=args.port, link_address=_link_address(bind, interfaces),
                                  interfaces=() if args.no_mdns else interfaces, table=table, log_path=log_path,
-                                 knock_policy=knock))
+                                 knock_policy=knock, preset=rules.preset, options=rules.options))
     core = handle.core
     core.subscribe(lambda info: _say(f"table {info.phase}: {info.seats_taken} of {MAX_SEATS} seats taken, "
                                      f"clock {'on' if info.clock else 'off'}; code {info.code}"))

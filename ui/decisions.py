@@ -28,6 +28,8 @@ from zemlevlasnyk.engine import (
     PassBid,
     PayDebt,
     PayJailFee,
+    PayTax,
+    PayTaxPercent,
     Phase,
     Redeem,
     Resign,
@@ -37,9 +39,11 @@ from zemlevlasnyk.engine import (
     SendToAuction,
     SettleDebt,
     UseReleaseCard,
+    tax_choices,
 )
 
 from . import theme
+from .ruleset_text import cell_name
 from .text import money
 from .widgets import Button, Style
 
@@ -60,7 +64,7 @@ _CELL_ACTIONS = (Build, SellBuilding, Mortgage, Redeem)
 # The order the person reads them: what moves the game on first, giving up last.
 _MOVES = (Roll, RollForDouble, PayJailFee, UseReleaseCard, Buy, SendToAuction, Bid, PassBid,
           EndTurn, PayDebt, SettleDebt, DeclareBankruptcy, AcceptTrade, DeclineTrade, AcceptDraw,
-          DeclineDraw)
+          DeclineDraw, PayTax, PayTaxPercent)
 # The turn's extras are smaller than the moves: they are seldom what the game waits for.
 EXTRA_SIZE = theme.SMALL + 1
 _PRIMARY = (Roll, RollForDouble, Buy, EndTurn, PayDebt, AcceptTrade, AcceptDraw)
@@ -77,6 +81,13 @@ def _label(a: Action, game: Game, t: dict[str, Any]) -> str:
         return acts["buy"].format(price=money(rules.cells[game.pending_buy].price))
     if isinstance(a, PayDebt):
         return acts["pay_debt"].format(amount=money(game.debts[0].amount))
+    if isinstance(a, SendToAuction) and not rules.auctions:
+        return acts["decline_purchase"]
+    if isinstance(a, (PayTax, PayTaxPercent)):
+        fixed, share = tax_choices(game, a.seat)
+        if isinstance(a, PayTax):
+            return acts["pay_tax"].format(amount=money(fixed))
+        return acts["pay_tax_percent"].format(percent=rules.cells[game.pos[a.seat]].percent, amount=money(share))
     return acts[a.TYPE]
 
 
@@ -146,15 +157,20 @@ def prompt(game: Game, seat: int, names: Sequence[str], t: dict[str, Any], lang:
         if game.jailed[seat]:
             return p["jail"].format(tries=game.jail_tries[seat] + 1, of=rules.jail_max_tries)
         return p["turn"]
+    if phase is Phase.TAX:
+        cell = game.pos[seat]
+        fixed, share = tax_choices(game, seat)
+        return p["tax"].format(cell=cell_name(rules, cell, lang), amount=money(fixed),
+                               percent=rules.cells[cell].percent, share=money(share))
     if phase is Phase.BUY and game.pending_buy is not None:
         cell = game.pending_buy
-        return p["buy"].format(cell=rules.cell_name(cell, lang), price=money(rules.cells[cell].price))
+        return p["buy"].format(cell=cell_name(rules, cell, lang), price=money(rules.cells[cell].price))
     auc = game.auction
     if auc is not None:
         high = auc.high_bidder
         if high is None:
-            return p["auction_open"].format(cell=rules.cell_name(auc.cell, lang))
-        return p["auction"].format(cell=rules.cell_name(auc.cell, lang), amount=money(auc.high),
+            return p["auction_open"].format(cell=cell_name(rules, auc.cell, lang))
+        return p["auction"].format(cell=cell_name(rules, auc.cell, lang), amount=money(auc.high),
                                    name=names[high])
     if phase is Phase.POST_ROLL:
         return p["reroll"] if game.reroll else p["after_roll"]

@@ -14,6 +14,7 @@ from zemlevlasnyk.engine import BANK, Game, holdings
 from . import theme
 from .board import deed_colour
 from .fonts import Face
+from .ruleset_text import cell_name
 from .text import money
 from .widgets import Button, draw_fitted, draw_text, fit, panel, stack, wrap
 
@@ -50,9 +51,9 @@ def deed_rows(game: Game, cell: int, t: dict[str, Any]) -> list[DeedRow]:
                         owned and not built and full)]
         for n in range(1, rules.max_buildings):
             rows.append(DeedRow(d["rent_houses"][min(n, len(d["rent_houses"])) - 1].format(n=n),
-                                money(info.rent * rules.street_rent_multipliers[n]), owned and built == n))
+                                money(info.rents[n]), owned and built == n))
         hotel = rules.max_buildings
-        rows.append(DeedRow(d["rent_hotel"], money(info.rent * rules.street_rent_multipliers[hotel]),
+        rows.append(DeedRow(d["rent_hotel"], money(info.rents[hotel]),
                             owned and built == hotel))
         return rows
     if info.kind in ("station", "utility"):
@@ -138,7 +139,7 @@ def draw_deed(surface: pygame.Surface, rect: pygame.Rect, game: Game, cell: int,
     ink = _ink_on(colour)
     kind = t["deed"]["kinds"].get(info.kind, "")
     draw_text(surface, kind.upper(), (header.centerx, header.top + 6), theme.TINY, ink, Face.BOLD, "midtop")
-    fitted = fit(rules.cell_name(cell, lang), header.width - 56, 40, (theme.HEADING, theme.BODY, theme.SMALL),
+    fitted = fit(cell_name(rules, cell, lang), header.width - 56, 40, (theme.HEADING, theme.BODY, theme.SMALL),
                  Face.BOLD)
     draw_fitted(surface, fitted, header.centerx, header.top + 24, ink)
     close = pygame.Rect(rect.right - 34, rect.top + 8, 26, 26)

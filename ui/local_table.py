@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import hashlib
 
-from zemlevlasnyk.engine import Action, Event, Game, Outcome
+from zemlevlasnyk.engine import DEFAULT_PRESET, Action, Event, Game, Outcome, Ruleset
 from zemlevlasnyk.p2p.driver import TableConfig, TableHandle, prepare
 from zemlevlasnyk.p2p.errors import ProtocolError
 from zemlevlasnyk.p2p.host import Output, Published
@@ -35,11 +35,14 @@ def seed_bytes(seed: int) -> bytes:
 class LocalTable:
     """One person against `opponents` computer players of `level` (a `TableView`)."""
 
-    def __init__(self, profile: Profile, *, opponents: int, level: str, seed: int | None = None) -> None:
+    def __init__(self, profile: Profile, *, opponents: int, level: str, seed: int | None = None,
+                 rules: Ruleset | None = None) -> None:
         chain_seed = None if seed is None else seed_bytes(seed)
         table = None if chain_seed is None else hashlib.sha256(_SEED_TAG + chain_seed).hexdigest()[:16]
+        preset, options = (rules.preset, rules.options) if rules is not None else (DEFAULT_PRESET, {})
         self.handle: TableHandle = prepare(TableConfig(profile, clock=False, solo=True, table=table,
-                                                       chain_seed=chain_seed, bot_pace=BOT_PACE))
+                                                       chain_seed=chain_seed, bot_pace=BOT_PACE,
+                                                       preset=preset, options=options))
         self._events: list[Event] = []
         self.handle.observe(self._output)
         self.refusal: str | None = None

@@ -35,15 +35,19 @@ from zemlevlasnyk.engine.events import (
     Moved,
     OfferedToBuy,
     Paid,
+    PurchaseDeclined,
     Redeemed,
+    RentDiceThrown,
     Resigned,
     SentToJail,
     TradeAccepted,
     TradeDeclined,
     TradeProposed,
+    TurnCapReached,
     TurnStarted,
 )
 
+from .ruleset_text import card_words, cell_name, deck_name
 from .text import GROUP_SEPARATOR, catalogue, form, money
 
 # An amount written in a ruleset's text with plain spaces between its groups ("20 000").
@@ -75,10 +79,14 @@ def narrate(rules: Ruleset, e: Event, lang: str = "uk",
         return str(t["player"].format(n=seat + 1))
 
     def cell(c: int) -> str:
-        return rules.cell_name(c, lang)
+        return cell_name(rules, c, lang)
 
     def reason(r: str) -> str:
-        key = r.split(":", 1)[0]
+        key, _, card_id = r.partition(":")
+        if key == "card" and card_id in rules.card_index:
+            deck = deck_name(rules, rules.cards[rules.card_index[card_id]].deck, lang)
+            if deck:
+                return str(t["reasons"]["card_deck"].format(deck=deck))
         return str(t["reasons"].get(key, r))
 
     def cells(cs: tuple[int, ...]) -> str:
@@ -101,8 +109,19 @@ def narrate(rules: Ruleset, e: Event, lang: str = "uk",
             f.update(debtor=who(e.debtor), creditor=who(e.creditor), amount=money(e.amount), reason=reason(e.reason))
         case CardDrawn() | CardKept():
             f.update(seat=who(e.seat), card=card_text(rules, e.card, lang))
+            deck = deck_name(rules, rules.cards[rules.card_index[e.card]].deck, lang)
+            if deck and isinstance(e, CardDrawn):
+                f["deck"], template = deck, "card_drawn_deck"
         case DeckReshuffled():
             f["cards"] = e.cards
+            if e.deck:
+                f["deck"], template = deck_name(rules, e.deck, lang), "deck_reshuffled_deck"
+        case RentDiceThrown():
+            f.update(seat=who(e.seat), d1=e.dice[0], d2=e.dice[1])
+        case PurchaseDeclined():
+            f.update(seat=who(e.seat), cell=cell(e.cell))
+        case TurnCapReached():
+            f["turn"] = e.turn
         case SentToJail():
             f.update(seat=who(e.seat), reason=t["jail_reasons"].get(e.reason, e.reason))
         case LeftJail():
@@ -152,6 +171,4 @@ def narrate(rules: Ruleset, e: Event, lang: str = "uk",
 
 def card_text(rules: Ruleset, card_id: str, lang: str) -> str:
     """A Фортуна card's words, its amounts made unbreakable like every amount the game shows."""
-    card = rules.cards[rules.card_index[card_id]]
-    text = card.text.get(lang) or next(iter(card.text.values()))
-    return _AMOUNT_GROUP.sub(GROUP_SEPARATOR, text)
+    return _AMOUNT_GROUP.sub(GROUP_SEPARATOR, card_words(rules, card_id, lang))

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
-    from zemlevlasnyk.engine import Action, Game
+    from zemlevlasnyk.engine import Action, Game, Ruleset
     from zemlevlasnyk.p2p.identity import Profile
 
     from .net_table import NetSession
@@ -89,6 +89,7 @@ class PlayComputer:
     opponents: int
     level: str
     seed: int | None = None
+    rules: Ruleset | None = None   # the preset with its house rules (None: the default preset)
 
 
 @dataclass(frozen=True)

@@ -54,7 +54,7 @@ def route(stack: Stack, to: nav.Nav) -> None:
         case nav.PlayComputer():
             name = to.name or stack.settings.name or ui_words(stack.lang)["default_name"]
             table = new_table(name=name, opponents=to.opponents, level=to.level, seed=to.seed,
-                              colour=stack.settings.colour)
+                              colour=stack.settings.colour, rules=to.rules)
             stack.spawn(table.run)
             stack.reset(TableScene(stack, table))
         case nav.Table(table=table):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from nacl.signing import SigningKey
 
+from zemlevlasnyk.engine import Ruleset
 from zemlevlasnyk.p2p.identity import COLOURS, Profile, clean_name
 from zemlevlasnyk.p2p.policy import levels
 
@@ -39,7 +40,8 @@ def default_level() -> str:
     return PREFERRED_LEVEL if PREFERRED_LEVEL in offered else offered[0]
 
 
-def new_table(*, name: str, opponents: int, level: str, seed: int | None, colour: str = COLOURS[0]) -> LocalTable:
+def new_table(*, name: str, opponents: int, level: str, seed: int | None, colour: str = COLOURS[0],
+              rules: Ruleset | None = None) -> LocalTable:
     """A started table; ValueError with a readable message on bad choices."""
     if not 1 <= opponents <= MAX_OPPONENTS:
         raise ValueError(f"opponents must be 1 to {MAX_OPPONENTS}, not {opponents}")
@@ -48,5 +50,5 @@ def new_table(*, name: str, opponents: int, level: str, seed: int | None, colour
     if seed is not None and not 0 <= seed <= MAX_SEED:
         raise ValueError(f"a seed is a whole number from 0 to {MAX_SEED}, not {seed}")
     profile = Profile(clean_name(name), colour if colour in COLOURS else COLOURS[0], SigningKey.generate())
-    return LocalTable(profile, opponents=opponents, level=level, seed=seed)
+    return LocalTable(profile, opponents=opponents, level=level, seed=seed, rules=rules)
 

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from ..game import Game
+from ..holdings import redeem_cost
 from ..rules import Ruleset
 from .valuation import BoardModel, board_model
 
@@ -60,7 +61,7 @@ class PriceAppraiser:
                 total += sum(cells[c].price for c in mine) * (1 + self.set_bonus * (len(mine) - 1))
         for c in rules.properties:
             if owner[c] == seat and mortgaged[c]:
-                total -= rules.redeem_cost(c)
+                total -= redeem_cost(game, c)
         return total
 
 

@@ -24,6 +24,8 @@ ACCEPT_DRAW_PERCENT = 20
 RESIGN_PERCENT = 0        # resigning is tested directly; random play should reach bankruptcies
 TRADE_PERCENT = 5
 BID_PERCENT = 40
+# A random trade asks or offers up to this fraction (1/N) of the starting cash.
+RANDOM_TRADE_MONEY_SHARE = 15
 
 
 class IdleBot:
@@ -85,6 +87,7 @@ class RandomBot:
         theirs = [c for c in tradeable if game.owner[c] == to and rng.chance(30)]
         if not mine and not theirs:
             return None
-        money = rng.randbelow(20001) - 10000
+        span = game.rules.start_cash // RANDOM_TRADE_MONEY_SHARE
+        money = rng.randbelow(2 * span + 1) - span
         money = min(money, game.cash[seat])
         return ProposeTrade(seat, to, tuple(mine), tuple(theirs), money)

@@ -35,9 +35,9 @@ from ..actions import (
 )
 from ..chance import Entropy
 from ..game import Game
-from ..holdings import net_worth, owns_group, rent
+from ..holdings import lot_street, net_worth, owns_group, redeem_cost, rent
 from ..phases import Phase
-from ..state import BANK
+from ..state import BANK, Lot
 from . import trading as T
 from .appraisal import Appraiser, IncomeAppraiser, PriceAppraiser
 from .valuation import board_model
@@ -154,6 +154,8 @@ class HeuristicBot:
             return self._pay_debt(game, seat)
         if kind == "trade_answer":
             return self._answer_trade(game, seat)
+        if kind == "tax":
+            return game.safe_action(seat)  # the cheaper of the two ways to pay
         return None
 
     # -- memory ----------------------------------------------------------------------------
@@ -227,6 +229,9 @@ class HeuristicBot:
             return Roll(seat)
         free = sum(1 for c in game.rules.properties if game.owner[c] == BANK)
         stay = free < self.style.jail_stay_when_free_below
+        if stay and game.rules.no_rent_in_jail and any(
+                game.owner[c] == seat and not game.mortgaged[c] for c in game.rules.properties):
+            stay = False  # a jailed owner collects no rent under this house rule
         if self.style.level == "hard" and not stay:
             # Late in the game the jail is a shelter: stay when the rent a move would cost
             # outweighs the deeds still to be bought.
@@ -272,7 +277,7 @@ class HeuristicBot:
         reserve = self.reserve(game, seat, s.build_reserve)
         for c in self._monopoly_cells(game, seat):
             if (game.mortgaged[c] and c not in self._mortgaged_now
-                    and cash - game.rules.redeem_cost(c) >= reserve):
+                    and cash - redeem_cost(game, c) >= reserve):
                 return Redeem(seat, c)
         if s.build_cash_gate and cash < game.rules.start_cash * s.build_cash_gate:
             return self._redeem_spare(game, seat, reserve)
@@ -293,7 +298,7 @@ class HeuristicBot:
         best = None
         for c in game.rules.properties:
             if (game.owner[c] == seat and game.mortgaged[c] and c not in self._mortgaged_now
-                    and game.cash[seat] - game.rules.redeem_cost(c) >= reserve + extra
+                    and game.cash[seat] - redeem_cost(game, c) >= reserve + extra
                     and (best is None or game.rules.cells[c].price > game.rules.cells[best].price)):
                 best = c
         return Redeem(seat, best) if best is not None else None
@@ -415,14 +420,33 @@ class HeuristicBot:
         if legal.bid is None:
             return PassBid(seat)
         lo, hi = legal.bid
-        cap = self._bid_limit(game, seat)
-        if lo > cap:
-            return PassBid(seat)
         auc = game.auction
         assert auc is not None, "a bid range means an auction runs"
+        cap = self._bid_limit(game, seat) if auc.lot is Lot.DEED else self._lot_limit(game, seat)
+        if lo > cap:
+            return PassBid(seat)
         step = max(1, game.rules.cells[auc.cell].price // 20)
         amount = min(cap, hi, max(lo, auc.high + step))
         return Bid(seat, amount)
+
+    def _lot_limit(self, game: Game, seat: int) -> int:
+        """The most worth paying on top of the price for one of the bank's last buildings:
+        the rent it adds over the style's horizon (rounds of the other players' turns), less
+        its price, keeping the usual reserve. Easy players never pay extra."""
+        auc = game.auction
+        if auc is None or self.style.level == "easy":
+            return 0
+        hotel = auc.lot is Lot.HOTEL
+        target = auc.cell if game.owner[auc.cell] == seat else lot_street(game, seat, hotel)
+        if target is None:
+            return 0
+        model = board_model(game.rules)
+        built = game.buildings[target]
+        tiers = model.street_rent[target]
+        gain = model.landing[target] * (tiers[built + 2] - tiers[built + 1]) * (sum(game.alive) - 1)
+        cost = game.rules.cells[target].house_cost
+        keep = self.reserve(game, seat, self.style.build_reserve)
+        return int(max(0.0, min(gain * self.style.horizon - cost, game.cash[seat] - cost - keep)))
 
     def _bid_limit(self, game: Game, seat: int) -> int:
         auc = game.auction

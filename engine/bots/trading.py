@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from ..actions import ProposeTrade
 from ..game import Game
-from ..holdings import group_built
+from ..holdings import group_built, transfer_fee
 from ..state import TradeOffer
 from .appraisal import Appraiser
 
@@ -46,6 +46,9 @@ def after(game: Game, deal: Deal) -> tuple[list[int], list[int]]:
     cash = game.cash[:]
     cash[deal.me] += deal.money_in
     cash[deal.partner] -= deal.money_in
+    # Mortgaged deeds received cost their transfer fee (option `mortgage_fee`).
+    cash[deal.me] -= sum(transfer_fee(game, c) for c in deal.into if game.mortgaged[c])
+    cash[deal.partner] -= sum(transfer_fee(game, c) for c in deal.out if game.mortgaged[c])
     return owner, cash
 
 

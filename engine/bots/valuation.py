@@ -2,8 +2,8 @@
 
 The frequencies come from a Markov chain over single rolls: the token's cell, the doubles
 rolled so far in the turn, and the jail tries. It models the three-doubles rule, the
-go-to-jail cell, the Fortune cards that move the token (a card drawn uniformly from the
-whole deck: the long-run average of a reshuffled deck) and a jailed player who rolls for a
+go-to-jail cell, the cards that move the token (a card drawn uniformly from the cell's
+deck: the long-run average of a reshuffled deck) and a jailed player who rolls for a
 double (the late-game choice, when frequencies matter most). Pure Python, computed once per
 ruleset digest and cached for the life of the process.
 """
@@ -67,12 +67,13 @@ def _resolve(rules: Ruleset, cell: int, depth: int = 0) -> list[tuple[int, bool,
     info = rules.cells[cell]
     if info.kind == "go_to_jail":
         return [(rules.jail_cell, True, 1.0)]
-    if info.kind != "card" or not rules.cards or depth > 2:
+    deck = rules.deck_cards.get(info.deck, ()) if info.kind == "card" else ()
+    if not deck or depth > 2:
         return [(cell, False, 1.0)]
     size = rules.size
-    share = 1.0 / len(rules.cards)
+    share = 1.0 / len(deck)
     out: list[tuple[int, bool, float]] = []
-    for card in rules.cards:
+    for card in (rules.cards[i] for i in deck):
         p = card.params
         if card.effect == "advance_to":
             dest = p["cell"]
@@ -163,8 +164,7 @@ def _build(rules: Ruleset) -> BoardModel:
         if info.kind != "street":
             street_rent.append(())
             continue
-        tiers = [info.rent, info.rent * rules.full_group_multiplier]
-        tiers += [info.rent * m for m in rules.street_rent_multipliers[1:]]
+        tiers = [info.rent, info.rent * rules.full_group_multiplier, *info.rents[1:]]
         street_rent.append(tuple(tiers))
     mean_dice = float(rules.dice_sides + 1)
     return BoardModel(

@@ -13,6 +13,7 @@ from zemlevlasnyk.engine import Game
 from .. import theme
 from ..board import deed_colour
 from ..fonts import Face
+from ..ruleset_text import cell_name
 from ..text import money
 from ..widgets import Button, draw_text, panel, wrap
 
@@ -77,7 +78,7 @@ def _draw_deed_line(surface: pygame.Surface, game: Game, cell: int, x: int, y: i
                     lang: str) -> None:
     rules = game.rules
     pygame.draw.rect(surface, deed_colour(rules, cell), (x, y + 2, 10, 16), border_radius=2)
-    name = rules.cell_name(cell, lang)
+    name = cell_name(rules, cell, lang)
     if game.mortgaged[cell]:
         name += " " + t["mortgaged_mark"]
     draw_text(surface, name, (x + 16, y), theme.SMALL, theme.INK)

@@ -14,6 +14,7 @@ from zemlevlasnyk.engine import ProposeTrade
 from .. import nav, theme
 from ..board import deed_colour
 from ..fonts import Face
+from ..ruleset_text import cell_name
 from ..text import money
 from ..widgets import Button, Stepper, Style, draw_text, panel, scrim
 from .base import Scene, SceneHost
@@ -84,7 +85,7 @@ class TradeScene(Scene):
             b.label = self._chip_label(b.intent)
 
     def _chip_label(self, cell: int) -> str:
-        name = self.game.rules.cell_name(cell, self.app.lang)
+        name = cell_name(self.game.rules, cell, self.app.lang)
         if self.game.mortgaged[cell]:
             name += " " + self.t["mortgaged_mark"]
         return name

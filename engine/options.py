@@ -1,0 +1,193 @@
+"""House rules: the options a table may switch or set, their checks, and how they change a
+preset's data.
+
+Every option lives in a ruleset's data, so that an option is played exactly like a rule of
+the preset and the ruleset's digest covers it: `start_cash` and `start_salary` are the
+preset's own top-level numbers, the others sit in its `options` object (absent there: the
+engine's default below, which is how Землевласник has always played). A table names only the
+options it changes; `apply_options` writes them into a copy of the preset's data and gives
+back the canonical set of changes (values equal to the preset's are dropped), so the same
+rules always have the same data, the same digest and the same description.
+"""
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from .errors import OptionError, RulesetError
+
+OptionValue = bool | int | str
+
+
+class OptionKind(StrEnum):
+    SWITCH = "switch"    # on or off
+    NUMBER = "number"    # a whole number within a range
+    CHOICE = "choice"    # one of a few names
+
+
+# How far the money options may go, as a multiple of the preset's own amount: ten times the
+# starting cash already makes a game of hours, and keeps the numbers readable.
+MONEY_RANGE_FACTOR = 10
+# The decision clock's range in seconds (issue 11): under 15 s nobody can read a trade offer;
+# over two minutes a table waits too long for someone who walked away.
+CLOCK_SECONDS = (15, 120)
+# The clock the table rules name (shared/RULES.md: a 30-second clock).
+DEFAULT_CLOCK_SECONDS = 30
+# A turn cap of 0 means no cap; beyond this a cap changes nothing in practice (a game of
+# four players rarely lasts 1 000 turns), and a bound keeps typing errors out.
+MAX_TURN_CAP = 5_000
+# Switch values as typed on a command line.
+_ON = ("on", "true", "yes", "1")
+_OFF = ("off", "false", "no", "0")
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One option: its name, kind, the preset's default and the values it may take.
+    `text_key` names its texts in the catalogues: `rule_options.<name>.name` and `.help`."""
+    name: str
+    kind: OptionKind
+    default: OptionValue
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[str, ...] = ()
+
+    @property
+    def text_key(self) -> str:
+        return f"rule_options.{self.name}"
+
+    def values_text(self) -> str:
+        """The values it may take, for help and error messages: `on/off`, `15-120`, `a/b`."""
+        if self.kind is OptionKind.SWITCH:
+            return "on/off"
+        if self.kind is OptionKind.NUMBER:
+            return f"{self.minimum}-{self.maximum}"
+        return "/".join(self.choices)
+
+    def show(self, value: OptionValue) -> str:
+        """A value as a command line writes it."""
+        if isinstance(value, bool):
+            return "on" if value else "off"
+        return str(value)
+
+    def check(self, value: object) -> OptionValue:
+        """`value` if this option may take it (typed: bool, int or str); else OptionError."""
+        if self.kind is OptionKind.SWITCH:
+            if isinstance(value, bool):
+                return value
+        elif self.kind is OptionKind.NUMBER:
+            if (isinstance(value, int) and not isinstance(value, bool)
+                    and self.minimum is not None and self.maximum is not None
+                    and self.minimum <= value <= self.maximum):
+                return value
+        elif isinstance(value, str) and value in self.choices:
+            return value
+        raise OptionError(f"option {self.name}: {value!r} is not one of its values ({self.values_text()})")
+
+    def parse(self, text: str) -> OptionValue:
+        """A value typed as text (a command line's `NAME=VALUE`)."""
+        word = text.strip().lower()
+        if self.kind is OptionKind.SWITCH:
+            if word in _ON:
+                return True
+            if word in _OFF:
+                return False
+        elif self.kind is OptionKind.NUMBER:
+            digits = word.replace("_", "").replace(" ", "")
+            if digits.lstrip("-").isdigit():
+                return self.check(int(digits))
+        elif word in self.choices:
+            return word
+        raise OptionError(f"option {self.name}: {text!r} is not one of its values ({self.values_text()})")
+
+
+# The options kept in a ruleset's `options` object, with the engine's default (today's
+# Землевласник) for a preset that does not name them; `start_cash` and `start_salary` come
+# first, from the preset's own numbers.
+_SWITCHES: tuple[tuple[str, bool], ...] = (
+    ("start_bonus", False),             # double the Старт money for landing exactly on Старт
+    ("pot", False),                     # taxes and fines into a pot on the free corner, the lander takes it
+    ("auctions", True),                 # a declined deed is auctioned (off: it stays with the bank)
+    ("even_building", True),            # build and sell evenly within a group
+    ("building_limits", False),         # the bank has a limited supply of houses and hotels
+    ("no_rent_in_jail", False),         # an owner in jail collects no rent
+    ("mortgage_breaks_double", False),  # no double rent for a full group with a mortgaged street
+    ("mortgage_fee", False),            # a mortgaged deed received costs 10% at once
+)
+BANKRUPT_DEEDS = ("return", "auction")
+# Options that are the preset's own top-level numbers rather than entries of `options`.
+_TOP_LEVEL = ("start_cash", "start_salary")
+
+
+def option_specs_of(data: Mapping[str, Any]) -> list[OptionSpec]:
+    """The options of a preset's data, with that preset's defaults."""
+    own = data.get("options") or {}
+    cash = _whole(data.get("start_cash"), "start_cash")
+    salary = _whole(data.get("start_salary"), "start_salary")
+    specs = [
+        OptionSpec("start_cash", OptionKind.NUMBER, cash, 1, max(1, cash) * MONEY_RANGE_FACTOR),
+        OptionSpec("start_salary", OptionKind.NUMBER, salary, 0, max(1, salary) * MONEY_RANGE_FACTOR),
+    ]
+    specs += [OptionSpec(name, OptionKind.SWITCH, default) for name, default in _SWITCHES]
+    specs += [
+        OptionSpec("bankrupt_deeds", OptionKind.CHOICE, "return", choices=BANKRUPT_DEEDS),
+        OptionSpec("clock", OptionKind.NUMBER, DEFAULT_CLOCK_SECONDS, *CLOCK_SECONDS),
+        OptionSpec("turn_cap", OptionKind.NUMBER, 0, 0, MAX_TURN_CAP),
+    ]
+    out = []
+    for spec in specs:
+        if spec.name in own and spec.name not in _TOP_LEVEL:
+            spec = OptionSpec(spec.name, spec.kind, _checked(spec, own[spec.name]), spec.minimum,
+                              spec.maximum, spec.choices)
+        out.append(spec)
+    unknown = sorted(set(own) - {s.name for s in out} | set(own) & set(_TOP_LEVEL))
+    if unknown:
+        raise RulesetError(f"options: unknown option(s) {', '.join(unknown)}; "
+                           f"known: {', '.join(s.name for s in out)}")
+    return out
+
+
+def option_values(data: Mapping[str, Any]) -> dict[str, OptionValue]:
+    """Every option's value in this data (the preset's own, or the engine's default)."""
+    return {s.name: s.default for s in option_specs_of(data)}
+
+
+def apply_options(data: Mapping[str, Any], options: Mapping[str, object] | None
+                  ) -> tuple[dict[str, Any], dict[str, OptionValue]]:
+    """The preset's data with `options` written in, and the options that differ from the
+    preset's defaults (canonical: sorted by name, typed values). OptionError names the
+    valid names or values when one is wrong."""
+    specs = {s.name: s for s in option_specs_of(data)}
+    changed: dict[str, OptionValue] = {}
+    for name in sorted(options or {}):
+        spec = specs.get(name) if isinstance(name, str) else None
+        if spec is None:
+            raise OptionError(f"no option named {name!r}; options: {', '.join(specs)}")
+        value = spec.check((options or {})[name])
+        if value != spec.default or type(value) is not type(spec.default):
+            changed[name] = value
+    if not changed:
+        return dict(data), {}
+    out = copy.deepcopy(dict(data))
+    for name, value in changed.items():
+        if name in _TOP_LEVEL:
+            out[name] = value
+        else:
+            out.setdefault("options", {})[name] = value
+    return out, changed
+
+
+def _checked(spec: OptionSpec, value: object) -> OptionValue:
+    try:
+        return spec.check(value)
+    except OptionError as exc:
+        raise RulesetError(f"options.{spec.name}: {exc}") from None
+
+
+def _whole(value: object, where: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RulesetError(f"{where}: expected a whole number, got {value!r}")
+    return value

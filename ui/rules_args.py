@@ -1,0 +1,55 @@
+"""`--rules PRESET` and `--option NAME=VALUE`: the rule flags that `simulate`, `play` and
+`host` share, parsed into a Ruleset, with one-line errors (in the catalogue's words) that name
+the valid presets, options or values."""
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from zemlevlasnyk.engine import DEFAULT_PRESET, OptionError, OptionValue, Ruleset
+
+from .cli import UserError
+from .text import catalogue
+
+
+def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--rules", default=DEFAULT_PRESET, metavar="PRESET",
+                        help=f"rule preset (default {DEFAULT_PRESET}; `zemlevlasnyk rules` lists them)")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a house rule, e.g. auctions=off or start_cash=2000 (repeatable; "
+                             "`zemlevlasnyk rules` lists them)")
+
+
+def parse_options(preset: str, pairs: list[str], lang: str) -> dict[str, OptionValue]:
+    """`NAME=VALUE` texts as typed option values of `preset`; UserError names what is valid."""
+    from zemlevlasnyk.engine import option_specs, preset_names
+
+    words = catalogue(lang)["commands"]["rules"]
+    if preset not in preset_names():
+        raise UserError(words["no_preset"].format(preset=preset, presets=", ".join(preset_names())))
+    specs = {s.name: s for s in option_specs(preset)}
+    out: dict[str, OptionValue] = {}
+    for pair in pairs:
+        name, sep, text = pair.partition("=")
+        name = name.strip()
+        if not sep or not name:
+            raise UserError(words["not_a_pair"].format(text=pair))
+        spec = specs.get(name)
+        if spec is None:
+            raise UserError(words["no_option"].format(name=name, names=", ".join(specs)))
+        try:
+            out[name] = spec.parse(text)
+        except OptionError:
+            raise UserError(words["bad_value"].format(name=name, value=text, values=spec.values_text())) from None
+    return out
+
+
+def rules_from_args(args: Any, lang: str | None = None) -> Ruleset:
+    """The Ruleset that `--rules` and `--option` name; `lang`: the language of the errors
+    (default: the settings')."""
+    from zemlevlasnyk.engine import load_rules
+
+    if lang is None:
+        from .settings import preferred_language
+        lang = preferred_language()
+    return load_rules(args.rules, parse_options(args.rules, list(args.option), lang))
