@@ -68,11 +68,12 @@ def test_wilson_interval_brackets_the_rate() -> None:
     (["--bots", "grandmaster"], "unknown bot level 'grandmaster'"),
     (["--players", "5"], "--players must be 2 to 4"),
     (["--bots", "easy,medium", "--players", "3"], "lists 2 levels for 3 players"),
-    (["--rules", "nope"], "no ruleset preset named 'nope'; presets: klasyka, zemlevlasnyk"),
-    (["--option", "pot=maybe"], "option pot: 'maybe' is not one of its values (on/off)"),
-    (["--option", "jackpot=on"], "--option jackpot: no such option; options: start_cash, start_salary"),
-    (["--rules", "klasyka", "--option", "clock=500"], "option clock: 500 is not one of its values (15-120)"),
-    (["--option", "pot"], "--option 'pot': write it as NAME=VALUE"),
+    (["--lang", "en", "--rules", "nope"], "--rules nope: no such rule preset; presets: klasyka, zemlevlasnyk"),
+    (["--lang", "en", "--option", "pot=maybe"], "--option pot=maybe: its values are on/off"),
+    (["--lang", "en", "--option", "jackpot=on"], "--option jackpot: no such house rule; options: start_cash, "),
+    (["--lang", "en", "--rules", "klasyka", "--option", "clock=500"], "--option clock=500: its values are 15-120"),
+    (["--lang", "en", "--option", "pot"], "--option pot: write it as NAME=VALUE"),
+    (["--option", "pot=maybe"], "--option pot=maybe: можливі значення: on/off"),
 ])
 def test_simulate_bad_input_is_a_message_not_a_traceback(args: list[str], message: str) -> None:
     proc = subprocess.run([sys.executable, "-m", "zemlevlasnyk", "simulate", *args], cwd=ROOT,

@@ -174,6 +174,11 @@ LOOKED_UP = {
     "commands.savegame": "a saved game's Problem (p2p.savegame)",
     "ui.errors": "a table error's code (every p2p.errors.Code has words: see below)",
     "commands.verify": "`zemlevlasnyk verify`, which arrives with the records of protocol v2",
+    "rulesets.klasyka.cells": "ruleset_text.cell_name: a cell's index",
+    "rulesets.klasyka.cards": "ruleset_text.card_words: a card's id",
+    "rulesets.klasyka.decks": "ruleset_text.deck_name: a deck's id",
+    "presets": "ruleset_text.preset_name: a preset's name (engine.preset_names)",
+    "rule_options": "ruleset_text.option_name: an option's name (engine.option_specs)",
 }
 
 
