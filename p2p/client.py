@@ -100,30 +100,35 @@ class PeerClient:
         attempt = 0
         lost_at: float | None = None
         while True:
+            busy = False
             try:
                 self._stream = await open_table(self.invite, self.core.profile, want=self.want,
                                                 last_seq=self.core.replica.seq, stream=await self.connect())
             except ProtocolError as exc:
                 if exc.code.value in _FINAL or (not self._admitted and exc.code is not Code.BUSY):
                     raise
-                attempt += 1
-                lost_at = trio.current_time() if lost_at is None else lost_at
-                self._give_up_after(lost_at)
-                self.on_output(Reconnecting(attempt))
-                await trio.sleep(BUSY_RETRY_SECONDS if exc.code is Code.BUSY else backoff(attempt))
-                continue
-            attempt, lost_at = 0, None
-            try:
-                finished = await self._session(self._stream)
-            finally:
-                with trio.CancelScope(shield=True):
-                    await self._stream.aclose()
-                self._stream = None
-            if finished is not None:
-                return finished
-            attempt, lost_at = 1, trio.current_time()
+                busy = exc.code is Code.BUSY
+                finished = None
+            else:
+                try:
+                    finished = await self._session(self._stream)
+                except RemoteProtocolError as exc:
+                    if exc.code is not Code.BUSY:
+                        raise
+                    busy, finished = True, None  # admission refused us after the handshake
+                finally:
+                    with trio.CancelScope(shield=True):
+                        await self._stream.aclose()
+                    self._stream = None
+                if finished is not None:
+                    return finished
+                if not busy:
+                    attempt, lost_at = 0, None  # we had a connection: count afresh
+            attempt += 1
+            lost_at = trio.current_time() if lost_at is None else lost_at
+            self._give_up_after(lost_at)
             self.on_output(Reconnecting(attempt))
-            await trio.sleep(backoff(attempt))
+            await trio.sleep(BUSY_RETRY_SECONDS if busy else backoff(attempt))
 
     def _give_up_after(self, lost_at: float) -> None:
         if trio.current_time() - lost_at >= HOST_LOST_SECONDS:

@@ -1,6 +1,9 @@
 """The host's trio adapter for connections: accept, shake hands, read, write.
 
-One task per connection reads (bytes in, to `TableHost.receive`); one task per connection
+Who may hold a connection is `p2p.admission`'s decision (a small budget and a short
+deadline for handshakes, the oldest silent socket dropped to make room; seated and invited
+keys always admitted, others capped, `busy` beyond): this module carries it out. One task
+per connection reads (bytes in, to `TableHost.receive`); one task per connection
 writes from a bounded outbox, so a slow peer never stalls the table (its outbox overflows
 and it is dropped). The writer sends a `ping` after `PING_SECONDS` of quiet; a connection
 silent for `IDLE_SECONDS` is ended. `dispatch` delivers the core's transport outputs and
@@ -8,6 +11,7 @@ hands every other output to the observer (`p2p.driver` composes this with the re
 """
 from __future__ import annotations
 
+import contextlib
 import itertools
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -15,18 +19,16 @@ from dataclasses import dataclass, field
 import trio
 
 from zemlevlasnyk.p2p import messages
+from zemlevlasnyk.p2p.admission import Admission
 from zemlevlasnyk.p2p.errors import Code, ProtocolError
 from zemlevlasnyk.p2p.handshake import Joiner
 from zemlevlasnyk.p2p.host import CatchUp, Close, Output, Send, TableHost
 from zemlevlasnyk.p2p.limits import IDLE_SECONDS, PING_SECONDS
-from zemlevlasnyk.p2p.streams import FramedStream, SecureStream, accept_peer, send_plain_error
+from zemlevlasnyk.p2p.streams import ERROR_SECONDS, SecureStream, accept_peer
 
 # Messages queued for one peer before we call it too slow and drop it: a whole game's
 # catch-up is one item, so only a peer that stopped reading fills it.
 OUTBOX_SIZE = 4096
-# Four players, a few spectators each, and reconnections overlapping their old connection:
-# anything beyond is someone on the LAN trying to exhaust the host.
-MAX_CONNECTIONS = 32
 # How long a dropped peer's last words (the error message) may take to go out.
 CLOSE_GRACE_SECONDS = 2.0
 PING = messages.encode(messages.Ping())
@@ -47,7 +49,8 @@ class HostServer:
         self.observe = observe or (lambda out: None)
         self._peers: dict[int, _Peer] = {}
         self._ids = itertools.count(1)
-        self._open = 0
+        self.admission = Admission()
+        self._handshakes: dict[int, trio.CancelScope] = {}
 
     @property
     def connections(self) -> int:
@@ -100,21 +103,33 @@ class HostServer:
 
     async def handle(self, stream: trio.abc.Stream) -> None:
         """Serve one connection (the listener calls this; tests pass memory streams)."""
-        if self._open >= MAX_CONNECTIONS:
-            framed = FramedStream(stream)
-            await send_plain_error(framed, Code.BUSY, "too many connections to this table")
-            await framed.aclose()
-            return
-        self._open += 1
+        conn = next(self._ids)
+        arrival = self.admission.arrive(conn, _address(stream), trio.current_time())
+        for old in arrival.evict:
+            self._handshakes.pop(old, trio.CancelScope()).cancel()
         try:
-            try:
-                secure, joiner = await accept_peer(stream, key=self.core.key, table=self.core.table,
-                                                   join_secret=self.core.join_secret)
-            except ProtocolError:
+            with trio.CancelScope(deadline=arrival.deadline) as handshake:
+                self._handshakes[conn] = handshake
+                try:
+                    secure, joiner = await accept_peer(stream, key=self.core.key, table=self.core.table,
+                                                       join_secret=self.core.join_secret)
+                except ProtocolError:
+                    return
+                finally:
+                    self._handshakes.pop(conn, None)
+            if handshake.cancelled_caught:  # evicted to make room, or out of time
+                await trio.aclose_forcefully(stream)
                 return
-            await self._serve(next(self._ids), secure, joiner)
+            if not self.admission.admit(conn, seated=self._seated(joiner.key), invited=joiner.has_secret):
+                await _refuse_busy(secure)
+                return
+            await self._serve(conn, secure, joiner)
         finally:
-            self._open -= 1
+            self.admission.leave(conn)
+
+    def _seated(self, key: str) -> bool:
+        """Whether `key` holds a seat, in the lobby or in the game."""
+        return self.core.lobby.index_of(key) is not None or any(p.key == key for p in self.core.players)
 
     async def _serve(self, conn: int, secure: SecureStream, joiner: Joiner) -> None:
         outbox, inbox = trio.open_memory_channel[object](OUTBOX_SIZE)
@@ -175,3 +190,19 @@ class HostServer:
             pass
         done.cancel()
 
+
+def _address(stream: trio.abc.Stream) -> str:
+    """The peer's address (its share of the handshake budget is counted by address)."""
+    socket = getattr(stream, "socket", None)
+    try:
+        return str(socket.getpeername()[0]) if socket is not None else "local"
+    except OSError:
+        return "gone"
+
+
+async def _refuse_busy(secure: SecureStream) -> None:
+    error = messages.encode(messages.ErrorMessage(Code.BUSY.value, "the table is full for now: try again later"))
+    with trio.move_on_after(ERROR_SECONDS), \
+            contextlib.suppress(trio.BrokenResourceError, trio.ClosedResourceError, OSError, ProtocolError):
+        await secure.send_encoded(error)
+    await secure.aclose()
