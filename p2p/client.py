@@ -12,7 +12,7 @@ after our last record).
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,7 +23,17 @@ from zemlevlasnyk.p2p.errors import CheatingHost, Code, ProtocolError, RemotePro
 from zemlevlasnyk.p2p.handshake import PLAYING
 from zemlevlasnyk.p2p.limits import IDLE_SECONDS, PING_SECONDS, SILENT_SECONDS
 from zemlevlasnyk.p2p.links import Invite
-from zemlevlasnyk.p2p.peer import Admitted, Arrived, Finished, HostCheated, HostError, Outgoing, PeerOutput, TablePeer
+from zemlevlasnyk.p2p.peer import (
+    Admitted,
+    Arrived,
+    Finished,
+    HostBehind,
+    HostCheated,
+    HostError,
+    Outgoing,
+    PeerOutput,
+    TablePeer,
+)
 from zemlevlasnyk.p2p.streams import SecureStream, dial, open_table
 
 # Dialling again after losing the host: quickly at first (a Wi-Fi roam is back within a
@@ -73,8 +83,12 @@ def backoff(attempt: int) -> float:
 class PeerClient:
     def __init__(self, core: TablePeer, invite: Invite, *, want: str = PLAYING, log_path: Path | None = None,
                  on_output: Callable[[ClientOutput], None] | None = None,
-                 connect: Callable[[], Awaitable[trio.abc.Stream]] | None = None) -> None:
+                 connect: Callable[[], Awaitable[trio.abc.Stream]] | None = None,
+                 records_from: Callable[[int], Iterable[bytes]] | None = None) -> None:
+        """`records_from(seq)`: our records from `seq` on (the saved game's), handed to a
+        host that took the table over and holds fewer (docs/PROTOCOL.md section 9)."""
         self.core = core
+        self.records_from = records_from
         self.connect = connect or (lambda: dial(invite))
         self.invite = invite
         self.want = want
@@ -195,6 +209,9 @@ class PeerClient:
             self.on_output(Connected())
         elif isinstance(out, Arrived):
             self._log(out)
+        elif isinstance(out, HostBehind) and self.records_from is not None:
+            for record in self.records_from(out.start):
+                await stream.send_encoded(record)
         elif isinstance(out, HostCheated):
             raise out.error
         elif isinstance(out, HostError):

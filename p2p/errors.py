@@ -51,6 +51,7 @@ class Code(StrEnum):
     REMOVED = "removed"
     CHEATING_HOST = "cheating_host"
     HOST_LOST = "host_lost"
+    FORKED = "forked"          # taken over without our last records (section 9): rejoin from before them
     CLOSED = "closed"
     BAD_LINK = "bad_link"
     BAD_PROFILE = "bad_profile"

@@ -56,6 +56,7 @@ from zemlevlasnyk.p2p.messages import (
     Ping,
     ProfileChange,
     Ready,
+    RecordWire,
     Reject,
     Settings,
     Sync,
@@ -531,9 +532,16 @@ class TableHost:
                 return self._catch_up(conn, info, start, now)
             case Bye():
                 return self._drop(conn, now, Code.CLOSED, "goodbye")
+            case RecordWire(wire=data):
+                return self.handed_record(conn, data, now)
         raise remote(Code.BAD_MESSAGE, "not a message a host takes")
 
     # --- message handlers ----------------------------------------------------------------------------
+
+    def handed_record(self, conn: int, data: bytes, now: float) -> list[Output]:
+        """A record a peer hands over: only a table being taken over takes them
+        (`p2p.handover.ResumedHost`, docs/PROTOCOL.md section 9)."""
+        raise remote(Code.NOT_NOW, "records come from the host")
 
     def _lobby_seat(self, info: _Conn) -> int:
         """The seat of a seated player in the lobby; refused otherwise."""
@@ -676,7 +684,7 @@ class TableHost:
         timed = None
         if not self.clock_on:
             live = self._live_people()
-            timed = {n for n, p in enumerate(self.players) if p.key != self.key_hex and n not in live}
+            timed = {n for n, p in enumerate(self.players) if p.key != self.key_hex and p.bot is None and n not in live}
         self._clock.update([(d.seat, d.kind) for d in game.pending()], actor=actor, at=at, timed=timed)
 
     def _at(self, now: float) -> int:
@@ -768,13 +776,13 @@ class TableHost:
     def _live_people(self) -> set[int]:
         """Engine seats of people (not the host's key) with an admitted connection."""
         live = {c.key for c in self.conns.values() if c.role != "pending"}
-        return {n for n, p in enumerate(self.players) if p.key != self.key_hex and p.key in live}
+        return {n for n, p in enumerate(self.players) if p.key != self.key_hex and p.bot is None and p.key in live}
 
     def _seat_of_key(self, key: str) -> int | None:
         """The engine seat of a person's key (None before the start, or for spectators)."""
         if key == self.key_hex:
             return None
-        return next((n for n, p in enumerate(self.players) if p.key == key), None)
+        return next((n for n, p in enumerate(self.players) if p.key == key and p.bot is None), None)
 
     def _name_of(self, info: _Conn) -> str:
         index = self.lobby.index_of(info.key)
@@ -784,5 +792,5 @@ class TableHost:
 
 _KIND_OF: dict[type, str] = {
     Act: "act", Contrib: "contrib", Chat: "chat", Ready: "lobby", Unready: "lobby", ProfileChange: "lobby",
-    Sync: "sync", Bye: "bye", Ping: "ping",
+    Sync: "sync", Bye: "bye", Ping: "ping", RecordWire: "act",
 }

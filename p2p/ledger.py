@@ -29,10 +29,12 @@ from zemlevlasnyk.p2p.records import (
     ACT,
     CHANCE,
     END,
+    HANDOVER,
     START,
     TIMEOUT,
     ZERO_HASH,
     Player,
+    Replica,
     Sealed,
     seal,
     start_seed,
@@ -151,6 +153,24 @@ class Ledger:
         if outcome is None:
             raise local(Code.NOT_NOW, "the game is not over")
         return self._unchanged(END, {"outcome": {"winner": outcome.winner, "draw": outcome.draw}}, at, None)
+
+    # --- taking a table over (docs/PROTOCOL.md section 9) --------------------------------------
+
+    def adopt(self, replica: Replica, wire: bytes) -> None:
+        """Keep a record the table's lost host signed, which `replica` just verified: this
+        ledger then stands where the replica stands, and plays on with the replica's game."""
+        if replica.seq != self.seq + 1:
+            raise local(Code.STALE_SEQ, f"record {replica.seq} cannot follow record {self.seq}")
+        self.records.append(wire)
+        self.game, self.players, self.start_entropy = replica.game, replica.players, replica.start_entropy
+        self.head, self.at, self.state_hash, self._state = replica.head, replica.at, replica.state_hash, replica.state
+        self._last_kind = END if replica.ended else ""
+
+    def handover(self, old: str, at: int) -> Entry:
+        """The handover record: this ledger's key takes the table over from `old`, with the
+        secret chain this ledger drew (its commitment is what the lobby would have shown)."""
+        fields = {"handover": {"old": old, "new": self.key.verify_key.encode().hex(), "commit": self.lobby_commit}}
+        return self._unchanged(HANDOVER, fields, at, None)
 
     # --- the seam a dishonest host (in tests) overrides ----------------------------------------
 

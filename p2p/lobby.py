@@ -40,10 +40,11 @@ class Lobby:
     # --- who sits where -------------------------------------------------------------------------
 
     def index_of(self, key: str) -> int | None:
-        """The lobby seat of a person's key (the host's key fills several seats: not here)."""
+        """The lobby seat of a person's key (the host's key fills several seats: not here; nor
+        do computer players, whose key is the first host's at a table taken over)."""
         if key == self.host_key:
             return None
-        return next((i for i, s in enumerate(self.seats) if s is not None and s.key == key), None)
+        return next((i for i, s in enumerate(self.seats) if s is not None and s.key == key and s.bot is None), None)
 
     def free(self) -> int | None:
         return next((i for i, s in enumerate(self.seats) if s is None), None)

@@ -291,7 +291,8 @@ class Bye:
 
 
 HostMessage = RecordWire | Admitted | LobbyView | ChatRelay | Reject | ErrorMessage | Ping
-PeerMessage = Ready | Unready | ProfileChange | Act | Contrib | Chat | Sync | Bye | Ping
+# A peer sends a record (`RecordWire`) only to hand it to a host taking the table over.
+PeerMessage = Ready | Unready | ProfileChange | Act | Contrib | Chat | Sync | Bye | Ping | RecordWire
 Message = HostMessage | PeerMessage
 
 
@@ -305,6 +306,8 @@ def encode(message: Message) -> bytes:
 
 
 def parse_from_peer(payload: bytes) -> PeerMessage:
+    if payload.startswith(RECORD_PREFIX):
+        return RecordWire(payload)
     obj = wire.decode(payload)
     kind = obj["t"]
     if kind == "act":

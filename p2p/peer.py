@@ -158,6 +158,15 @@ class TimedOutWhileHere:
 
 
 @dataclass(frozen=True, slots=True)
+class HostBehind:
+    """The host that admitted us holds fewer records than we do: a table being taken over
+    after its host was lost (docs/PROTOCOL.md section 9). Send it our records from `start`
+    on; they are signed by the lost host and it verifies them."""
+
+    start: int
+
+
+@dataclass(frozen=True, slots=True)
 class TableNote:
     """Another seat's evidence, carried in its signed action: its action for record `seq`
     went unanswered."""
@@ -168,7 +177,7 @@ class TableNote:
 
 
 PeerOutput = (Outgoing | Admitted | LobbyChanged | Arrived | Applied | ChatLine | Refused | HostCheated | HostError
-              | Finished | ContributionOmitted | ActionUnanswered | TimedOutWhileHere | TableNote)
+              | Finished | ContributionOmitted | ActionUnanswered | TimedOutWhileHere | TableNote | HostBehind)
 
 
 class TablePeer:
@@ -199,7 +208,8 @@ class TablePeer:
     @property
     def seat(self) -> int | None:
         """Our engine seat once the game has started (None for spectators)."""
-        return next((n for n, p in enumerate(self.replica.players) if p.key == self.profile.key_hex), None)
+        return next((n for n, p in enumerate(self.replica.players) if p.key == self.profile.key_hex and p.bot is None),
+                    None)
 
     @property
     def game(self) -> Game | None:
@@ -270,7 +280,8 @@ class TablePeer:
                 self._connected_at = head
                 # (Re)connected: whatever we sent before may have been lost with the old connection.
                 self._acted_at = -2
-                return [Admitted(role, seat), *self._contribute_now(), *self._bot_move(now)]
+                behind: list[PeerOutput] = [HostBehind(head + 1)] if -1 <= head < self.replica.seq else []
+                return [Admitted(role, seat), *behind, *self._contribute_now(), *self._bot_move(now)]
             case ChatRelay(key=key, name=name, text=text):
                 return [ChatLine(name[:40], key, text)]
             case Reject():

@@ -51,7 +51,8 @@ HOST = "host"          # an action of a seat the host plays itself (its own seat
 TIMEOUT = "timeout"    # the clock ran out: the host applied the engine's safe action
 CHANCE = "chance"      # the chance of an action declared by the record before (section 3.2)
 END = "end"            # the game is over: nothing follows
-KINDS = (START, ACT, HOST, TIMEOUT, CHANCE, END)
+HANDOVER = "handover"  # a seated player's laptop took the table over from a lost host (section 9)
+KINDS = (START, ACT, HOST, TIMEOUT, CHANCE, END, HANDOVER)
 
 _COMMON = frozenset({"table", "seq", "prev", "kind", "at", "reveal", "renew", "diff", "state"})
 # The fields each kind carries besides the common ones (optional ones in the second set).
@@ -62,6 +63,7 @@ _FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     TIMEOUT: (frozenset({"auto", "timer"}), frozenset({"await"})),
     CHANCE: (frozenset({"contrib", "missing"}), frozenset()),
     END: (frozenset({"outcome"}), frozenset()),
+    HANDOVER: (frozenset({"handover"}), frozenset()),
 }
 
 _SIG_HEAD = b',"sig":"'
@@ -207,7 +209,8 @@ class Replica:
 
     def __init__(self, *, table: str, host_key: str, rules: Ruleset | None = None) -> None:
         self.table = table
-        self.host_key = host_key
+        self.host_key = host_key            # the current host's (a handover changes it)
+        self.first_host = host_key          # who signed the start record and seated the computer players
         self.expected_rules = rules
         self.rules: Ruleset | None = rules
         self.seq = -1
@@ -238,11 +241,15 @@ class Replica:
             body_bytes, sig = split_record(data)
         except Exception as exc:
             raise CheatingHost(f"record {self.seq + 1}: malformed ({exc})", seq=self.seq + 1) from None
-        if not wire.verify_raw(self.host_key, TAG_RECORD + body_bytes, sig):
-            raise CheatingHost(f"record {self.seq + 1}: not signed by the host's key", seq=self.seq + 1)
+        signer = self.host_key
+        if not wire.verify_raw(signer, TAG_RECORD + body_bytes, sig):
+            # Only a handover may be signed by another key: the new host's, which it names.
+            signer = self._successor(body_bytes) or ""
+            if not signer or not wire.verify_raw(signer, TAG_RECORD + body_bytes, sig):
+                raise CheatingHost(f"record {self.seq + 1}: not signed by the host's key", seq=self.seq + 1)
         try:
             body = decode_body(body_bytes)
-            return self._accept(body, data, record_hash(body_bytes, sig), own)
+            return self._accept(body, data, record_hash(body_bytes, sig), own, signer)
         except CheatingHost:
             raise
         except (KeyError, IndexError, TypeError, ValueError, AttributeError, RecursionError, EngineError,
@@ -250,7 +257,8 @@ class Replica:
             raise CheatingHost(f"record {self.seq + 1}: malformed: {type(exc).__name__}: {str(exc)[:160]}",
                                seq=self.seq + 1) from None
 
-    def _accept(self, body: dict[str, Any], data: bytes, digest: str, own: dict[str, Any] | None) -> Verified:
+    def _accept(self, body: dict[str, Any], data: bytes, digest: str, own: dict[str, Any] | None,
+                signer: str) -> Verified:
         seq = body["seq"]
 
         def cheat(why: str) -> CheatingHost:
@@ -278,17 +286,19 @@ class Replica:
             _hex32(renew)
         if self.ended:
             raise cheat("a record after the end record")
-        if self.over and kind != END:
+        if self.over and kind not in (END, HANDOVER):
             raise cheat("the game is over: only the end record may follow")
-        if (self.declared is not None) != (kind == CHANCE):
+        if (self.declared is not None) != (kind == CHANCE) and kind != HANDOVER:
             raise cheat("a declared action must be followed by its chance record, and only by it")
         if kind == START:
             events = self._start(body["setup"], secret, cheat)
+        elif kind == HANDOVER:
+            events = self._handover(body, secret, signer, cheat)
         else:
             if not commit_reveal.opens(self.next_commit or "", secret):
                 raise cheat("the revealed secret does not open the host's commitment")
             events = self._play(kind, body, secret, digest, own, cheat)
-        changed = kind not in (END,) and not (kind in (HOST, TIMEOUT) and "await" in body)
+        changed = kind not in (END, HANDOVER) and not (kind in (HOST, TIMEOUT) and "await" in body)
         assert self.game is not None
         if changed:
             self.state = apply_diff(self.state, body["diff"])
@@ -386,7 +396,7 @@ class Replica:
         action = action_from_json(body["auto"])
         if not 0 <= action.seat < len(self.players):
             raise cheat("the action's seat is not a seat of this game")
-        if kind == HOST and self.players[action.seat].key != self.host_key:
+        if kind == HOST and not self.hosts(action.seat):
             raise cheat("the host acted for a seat it does not play")
         if kind == TIMEOUT:
             self._check_timeout(action, body, cheat)
@@ -394,14 +404,58 @@ class Replica:
             return self._apply(action, seq, secret, self.start_entropy, cheat)
         awaited = body["await"]
         if (not isinstance(awaited, list) or not awaited or awaited != sorted(set(awaited))
-                or not all(_is_int(s) and 0 <= s < len(self.players) and self.players[s].key != self.host_key
-                           for s in awaited)):
+                or not all(_is_int(s) and 0 <= s < len(self.players) and not self.hosts(s) for s in awaited)):
             raise cheat("a declaration must await a sorted list of people's seats")
         if not game.needs_chance(action):
             raise cheat("a declaration of an action that needs no chance")
         self._check_turn(action, cheat)
         self.declared = Declared(seq, kind, action, tuple(awaited), digest)
         return []
+
+    def _handover(self, body: dict[str, Any], secret: bytes, signer: str,
+                  cheat: Callable[[str], CheatingHost]) -> list[Event]:
+        """A new host takes the table over (docs/PROTOCOL.md, section 9): it names the lost
+        host and itself, signs this record with its own key and starts a new secret chain
+        (`commit`, which this record's `reveal` opens: the next record's secret opens that).
+        An action declared and not yet applied is void (the new host never saw the people's
+        contributions to it), and every pending decision's clock starts again: everyone just
+        lost their connection."""
+        handover = body["handover"]
+        if set(handover) != {"old", "new", "commit"}:
+            raise cheat("a handover names the old host, the new one and a commitment, nothing else")
+        if handover["old"] != self.host_key:
+            raise cheat("a handover from a host that is not the table's host")
+        if handover["new"] != signer or not self.may_host(signer):
+            raise cheat("a handover must be signed by the new host, the first host or a seated person")
+        if body["renew"] is not None or not commit_reveal.opens(_str(handover["commit"]), secret):
+            raise cheat("the handover's secret does not open its commitment")
+        assert self.game is not None
+        self.host_key = signer
+        self.declared = None
+        self.decisions.clear()
+        if self.game.outcome() is None:
+            self.decisions.update([(d.seat, d.kind) for d in self.game.pending()], actor=None, at=body["at"])
+        return []
+
+    def hosts(self, seat: int) -> bool:
+        """Whether the current host plays `seat` itself (its own seat, or a computer player:
+        those were seated by the first host with its key, and follow the table's host)."""
+        player = self.players[seat]
+        return player.key == self.host_key or (player.bot is not None and player.key == self.first_host)
+
+    def may_host(self, key: str) -> bool:
+        """Who may take the table over: the first host, or a person seated at the start."""
+        return key == self.first_host or any(p.key == key and p.bot is None for p in self.players)
+
+    def _successor(self, body: bytes) -> str | None:
+        """The new host a handover record names, if `body` is one naming someone who may
+        host (only then is its signature checked against that key)."""
+        try:
+            obj = decode_body(body)
+            new = obj["handover"]["new"] if obj.get("kind") == HANDOVER and obj.get("seq") == self.seq + 1 else None
+        except (ValueError, KeyError, TypeError, RemoteProtocolError):
+            return None
+        return new if isinstance(new, str) and self.may_host(new) else None
 
     def _check_timeout(self, action: Action, body: dict[str, Any], cheat: Callable[[str], CheatingHost]) -> None:
         assert self.game is not None

@@ -1,0 +1,235 @@
+"""Taking a table over from its lost host (docs/PROTOCOL.md section 9), the host's side.
+
+`ResumedHost` is a `TableHost` that starts from a saved game's records instead of a lobby:
+it replays and verifies them (a fresh `Replica` signed by the table's hosts so far), seats
+everyone as the start record did, and listens under the same table id with its own key. For
+a short grace (`HANDOVER_GRACE_SECONDS`) it publishes nothing: the players who reconnect
+tell it in their handshake how far they got, and those holding records it lacks hand them
+over (they are signed by the lost host and chain on, so it verifies and keeps them, and
+passes them to everyone). The grace ends early once every person expected is back and
+nobody holds more. Then it publishes the `handover` record, signed by its own key, naming
+the lost host and itself and committing to a new secret chain, and the game goes on: it
+plays the computer players and its own seat, the lost host's own seat is a person's.
+
+`load_saved(path)` reads and verifies a saved game (`p2p.savegame`), `prepare_resumed`
+gives a driver handle (`p2p.driver.TableHandle`) for it, as `p2p.driver.prepare` does for a
+new table; the `resume` command, a player whose host vanished (`p2p.resume`) and the
+window all take a table over through it.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from zemlevlasnyk.engine import DEFAULT_PRESET
+from zemlevlasnyk.p2p import savegame
+from zemlevlasnyk.p2p.driver import TableConfig, TableHandle
+from zemlevlasnyk.p2p.errors import CheatingHost, Code, ProtocolError, local, remote
+from zemlevlasnyk.p2p.handshake import Joiner
+from zemlevlasnyk.p2p.host import Close, Output, Phase, Published, Send, TableHost
+from zemlevlasnyk.p2p.identity import Profile
+from zemlevlasnyk.p2p.lobby import Seat
+from zemlevlasnyk.p2p.policy import Policy, make_policy
+from zemlevlasnyk.p2p.records import Replica, split_record
+
+# How long a new host waits for the others to come back and hand over records it lacks
+# before it publishes the handover. They have been looking for the table since they lost
+# the old host, and find its advert a second or two after it appears (docs/DISCOVERY.md);
+# a record handed over later than this can no longer be kept (the chain has moved on).
+HANDOVER_GRACE_SECONDS = 10.0
+# A computer player's level this build does not know (a newer version seated it) is
+# played at this level instead: a table must not stop over a name.
+FALLBACK_LEVEL = "medium"
+
+
+class ResumeError(Exception):
+    """The saved game cannot be taken over; `problem` says why in a word the catalogues
+    translate (`savegame` problems, or `not_seated`, `finished`, `no_start`, `bad_record`)."""
+
+    def __init__(self, problem: str, detail: str = "") -> None:
+        super().__init__(f"{problem}: {detail}" if detail else problem)
+        self.problem = problem
+        self.detail = detail
+
+
+@dataclass(frozen=True)
+class Saved:
+    """A saved game, read and verified: its header, its records' wire lines, and where the
+    replay of them stands (a `ResumedHost` made from it takes the replica over)."""
+
+    path: Path | None
+    header: savegame.Header
+    records: tuple[bytes, ...]
+    replica: Replica
+
+    @property
+    def table(self) -> str:
+        return self.header.table
+
+    @property
+    def finished(self) -> bool:
+        return self.replica.ended
+
+
+def replay(table: str, first_host: str, records: list[bytes] | tuple[bytes, ...]) -> Replica:
+    """A replica that verified `records` in order (handovers followed); `CheatingHost` at
+    the first one that does not verify."""
+    replica = Replica(table=table, host_key=first_host)
+    for data in records:
+        replica.accept(data)
+    return replica
+
+
+def load_saved(path: Path) -> Saved:
+    """The saved game at `path`, every record verified; `ResumeError` if it cannot be."""
+    try:
+        loaded = savegame.read(path)
+    except savegame.SaveGameError as exc:
+        raise ResumeError(exc.problem.value, exc.detail or str(path)) from None
+    records = tuple(line.data for line in loaded.records)
+    if not records:
+        raise ResumeError("no_start", str(path))
+    try:
+        replica = replay(loaded.header.table, loaded.header.host, records)
+    except CheatingHost as exc:
+        raise ResumeError("bad_record", exc.message) from None
+    return Saved(path, loaded.header, records, replica)
+
+
+def _setup(start: bytes) -> dict[str, Any]:
+    setup: dict[str, Any] = json.loads(split_record(start)[0])["setup"]
+    return setup
+
+
+class ResumedHost(TableHost):
+    """A table taken over: starts from verified records, waits out the grace, hands over."""
+
+    def __init__(self, profile: Profile, saved: Saved, *, now: float, policy: Policy | None = None,
+                 bot_seed: int = 0, grace: float = HANDOVER_GRACE_SECONDS, table_name: str | None = None,
+                 join_secret: bytes | None = None) -> None:
+        """`policy` plays our own seat (None: the host's user does, `host_action`); `bot_seed`
+        seeds the computer players' choices."""
+        setup = _setup(saved.records[0])
+        super().__init__(profile, table=saved.table, join_secret=join_secret, clock=bool(setup["clock"]),
+                         table_name=table_name, preset=str(setup.get("preset", DEFAULT_PRESET)),
+                         options=dict(setup.get("options") or {}))
+        if saved.finished:
+            raise ResumeError("finished", saved.table)
+        me = profile.key_hex
+        self.replica = saved.replica   # ours from now on: it verifies the records handed over
+        if not self.replica.may_host(me):
+            raise ResumeError("not_seated", me)
+        self.lost = self.replica.host_key
+        self.resuming = True
+        self.grace_until = now + grace
+        self.handover_seq: int | None = None
+        self._claims: dict[int, int] = {}
+        self.ledger.records.extend(saved.records[:-1])
+        self.ledger.adopt(self.replica, saved.records[-1])
+        self.phase = Phase.PLAYING
+        self._start_time = now - self.replica.at / 1000
+        for n, player in enumerate(self.replica.players):
+            hosted = player.bot is not None or player.key == me
+            self.lobby.seats[n] = Seat(player.key, player.name, player.colour, bot=player.bot, online=hosted)
+            if player.bot is not None:
+                self.policies[n] = _bot(player.bot, bot_seed + n)
+            elif player.key == me and policy is not None:
+                self.policies[n] = policy
+
+    # --- what changes while the table is taken over -----------------------------------------
+
+    def next_deadline(self) -> float | None:
+        return self.grace_until if self.resuming else super().next_deadline()
+
+    def tick(self, now: float) -> list[Output]:
+        if self.resuming:
+            return self._hand_over(now, force=now >= self.grace_until)
+        return super().tick(now)
+
+    def wants_step(self) -> bool:
+        return not self.resuming and super().wants_step()
+
+    def step(self, now: float) -> list[Output]:
+        return [] if self.resuming else super().step(now)
+
+    def host_action(self, action: Any, now: float) -> list[Output]:
+        if self.resuming:
+            raise local(Code.NOT_NOW, "the table is being taken over: wait for the others to come back")
+        return super().host_action(action, now)
+
+    def connect(self, conn: int, joiner: Joiner, now: float) -> list[Output]:
+        if self.handover_seq is not None and joiner.last_seq >= self.handover_seq:
+            # It holds records after the last one we had when we took over, and came back too
+            # late to hand them over: the chain went on without them (they stay in its file).
+            return [Close(conn, Code.FORKED, f"the table was taken over at record {self.handover_seq}; "
+                                             f"your records from {self.handover_seq} on came too late")]
+        self._claims[conn] = joiner.last_seq
+        return super().connect(conn, joiner, now) + self._hand_over(now)
+
+    def disconnect(self, conn: int, now: float) -> list[Output]:
+        self._claims.pop(conn, None)
+        return super().disconnect(conn, now) + self._hand_over(now)
+
+    def _on_act(self, info: Any, act: Any, now: float) -> list[Output]:
+        if self.resuming:
+            raise remote(Code.NOT_NOW, "the table is being taken over: act after the handover record")
+        return super()._on_act(info, act, now)
+
+    def handed_record(self, conn: int, data: bytes, now: float) -> list[Output]:
+        """A record of the lost host's that a player holds and we do not: verified, kept,
+        passed on to the others."""
+        if not self.resuming:
+            raise remote(Code.NOT_NOW, "the table was taken over already")
+        try:
+            seq = json.loads(split_record(data)[0])["seq"]
+        except (ProtocolError, ValueError, KeyError, TypeError):
+            return self._drop(conn, now, Code.GARBAGE, "that is not a record")
+        if not isinstance(seq, int) or seq != self.seq + 1:
+            return []  # one we hold (another player handed it over first), or one after a gap
+        try:
+            verified = self.replica.accept(data)
+        except CheatingHost as exc:
+            return self._drop(conn, now, Code.BAD_SIGNATURE, f"the record you handed over does not verify: "
+                                                              f"{exc.message}")
+        self.ledger.adopt(self.replica, data)
+        outs: list[Output] = [Send(c, data) for c, info in self.conns.items() if info.role != "pending" and c != conn]
+        outs.append(Published(verified.seq, verified.kind, verified.seat, verified.events))
+        return outs + self._hand_over(now)
+
+    # --- the handover ------------------------------------------------------------------------
+
+    def _hand_over(self, now: float, *, force: bool = False) -> list[Output]:
+        """Publish the handover record once the grace is over or nobody is missing."""
+        if not self.resuming or not (force or self._everyone_back()):
+            return []
+        self.resuming = False
+        entry = self.ledger.handover(self.lost, self._at(now))
+        self.handover_seq = entry.seq
+        # Every pending decision's clock starts again at the handover (as every replica's does).
+        self._clock.clear()
+        return self._after(entry, now)
+
+    def _everyone_back(self) -> bool:
+        """Every person expected is connected, and nobody connected holds a record we lack."""
+        live = {info.key for info in self.conns.values() if info.role != "pending"}
+        expected = {p.key for p in self.players if p.bot is None and p.key not in (self.key_hex, self.lost)}
+        return expected <= live and all(self.seq >= claim for claim in self._claims.values())
+
+
+def _bot(level: str, seed: int) -> Policy:
+    try:
+        return make_policy(level, seed)
+    except ProtocolError:
+        return make_policy(FALLBACK_LEVEL, seed)
+
+
+def prepare_resumed(config: TableConfig, saved: Saved, *, now: float, policy: Policy | None = None,
+                    bot_seed: int = 0, grace: float = HANDOVER_GRACE_SECONDS) -> TableHandle:
+    """A driver handle for taking `saved` over as `config.profile` (run it as any table:
+    `await nursery.start(handle.run)`); `ResumeError` if this profile may not. `now` is trio's
+    clock (the grace counts from it)."""
+    core = ResumedHost(config.profile, saved, now=now, policy=policy, bot_seed=bot_seed, grace=grace,
+                       table_name=config.table_name)
+    return TableHandle(config, core)

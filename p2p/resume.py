@@ -1,0 +1,464 @@
+"""Playing on when the host is lost (docs/PROTOCOL.md section 9), a player's side.
+
+A `Follower` plays a seat through `PeerClient` and keeps the saved game (`SavedRecords`).
+When the connection to the host is gone it keeps dialling the host, and looks on the LAN
+(mDNS) for the same table id advertised again: by the lost host back on its feet, or by a
+player who took it over. It rejoins whichever it finds, with its key and its records
+(`PeerClient` hands a new host the records it lacks). If nothing is found it takes the
+table over itself, but only when its turn comes: the people's seats in order (those the
+last lobby showed connected first, lowest engine seat first), the first after
+`RESUME_AFTER_SECONDS` of failed reconnection, each next one `RESUME_STAGGER_SECONDS`
+later, so that a stall of the host (a closed lid, a process stopped for 40 s) or a short
+partition never makes two hosts, and a second host appears only when the first did not.
+
+A host taken over without our last records (they reached us, not the new host, and we
+came back too late to hand them over) refuses us as `forked`: we move those records aside
+as evidence and rejoin from before them (`rewind`), one record at a time.
+
+`take_over_or_rejoin` is what `zemlevlasnyk resume` and the window's «resume» entry run on
+a saved game: join the table if someone advertises it, else host it.
+"""
+from __future__ import annotations
+
+import contextlib
+import json
+import math
+import os
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import trio
+
+from zemlevlasnyk.p2p import savegame
+from zemlevlasnyk.p2p.client import BACKOFF_MAX_SECONDS, ClientOutput, Connected, PeerClient, Reconnecting
+from zemlevlasnyk.p2p.driver import TableConfig
+from zemlevlasnyk.p2p.errors import CheatingHost, Code, ProtocolError, local
+from zemlevlasnyk.p2p.handover import HANDOVER_GRACE_SECONDS, Saved, load_saved, prepare_resumed, replay
+from zemlevlasnyk.p2p.handshake import PLAYING
+from zemlevlasnyk.p2p.host import Output, Published
+from zemlevlasnyk.p2p.identity import Profile
+from zemlevlasnyk.p2p.links import Invite
+from zemlevlasnyk.p2p.messages import LobbyView
+from zemlevlasnyk.p2p.peer import Arrived, Finished, TablePeer
+from zemlevlasnyk.p2p.policy import Policy
+from zemlevlasnyk.p2p.records import Replica, split_record
+
+# How long a player's reconnect attempts must have failed before the first one takes the
+# table over. Longer than a host's laptop stays silent when its lid is closed for a moment
+# or its process is stopped for 40 s (the peers' 12 s of silence plus this), and than a
+# Wi-Fi partition that heals; short enough that friends do not give up on the table.
+RESUME_AFTER_SECONDS = 60.0
+# Each next player in the order waits this much longer: time for the one before it to take
+# the table over and be seen on the LAN (a replay of the records, mDNS probing, a browse).
+RESUME_STAGGER_SECONDS = 20.0
+# A new host that refuses us as `forked` lacks our last records; we rewind one at a time
+# (the lost host's last records, the ones nobody else got, are one or two).
+REWIND_LIMIT = 64
+# A fresh dial after the client gave up (it does so once the host stayed away a minute).
+REDIAL_SECONDS = BACKOFF_MAX_SECONDS
+# `take_over_or_rejoin` looks this long for the table advertised by someone else before it
+# hosts it: an advertising table answers a browser's first query within a second or two.
+LOOK_SECONDS = 5.0
+# Client errors after which the host may still come back (or another may take over).
+_TRANSIENT = {Code.HOST_LOST, Code.CLOSED, Code.HANDSHAKE, Code.BUSY}
+
+
+# --- who takes over, and when ---------------------------------------------------------------------
+
+
+def takeover_order(replica: Replica, lobby: LobbyView | None) -> list[int]:
+    """The engine seats of the people who may take the table over automatically, in order:
+    not the lost host's own seat, not computer players; those the last lobby showed
+    connected first, then by engine seat."""
+    connected = {s.key for s in (lobby.seats if lobby is not None else ()) if s is not None and s.connected}
+    people = [n for n, p in enumerate(replica.players) if p.bot is None and p.key != replica.host_key]
+    return sorted(people, key=lambda n: (replica.players[n].key not in connected, n))
+
+
+def takeover_delay(replica: Replica, lobby: LobbyView | None, me: str, *,
+                   after: float = RESUME_AFTER_SECONDS, stagger: float = RESUME_STAGGER_SECONDS) -> float:
+    """Seconds of failed reconnection after which `me` takes the table over (infinite for a
+    spectator, or before the game started: a lobby is not resumed)."""
+    if replica.game is None or replica.ended:
+        return math.inf
+    order = takeover_order(replica, lobby)
+    mine = next((n for n in order if replica.players[n].key == me), None)
+    return math.inf if mine is None else after + order.index(mine) * stagger
+
+
+def may_host(replica: Replica, key: bytes) -> bool:
+    """Whether a table advertised under this key can be ours: its first host, or a person
+    seated at the start (a key seated by the start record is pinned; anyone else is not
+    our table's host, whatever it advertises)."""
+    return replica.game is not None and replica.may_host(key.hex())
+
+
+# --- the saved game, as a player keeps it ---------------------------------------------------------
+
+
+class SavedRecords:
+    """Our saved game of one table (`p2p.savegame`): records appended as they arrive, read
+    back to hand them to a new host; opened when the start record arrives (its setup
+    gives the header), or continued when the file exists."""
+
+    def __init__(self, path: Path, *, table: str, first_host: str, me: str) -> None:
+        self.path = path
+        self.table = table
+        self.first_host = first_host
+        self.me = me
+        self._file: savegame.SaveGame | None = None
+
+    @property
+    def exists(self) -> bool:
+        return self.path.exists()
+
+    def keep(self, seq: int, wire: bytes) -> None:
+        """Append record `seq` (a record we hold already is not written twice)."""
+        if self._file is None:
+            if not self.path.exists() and seq != 0:
+                return  # a file starts with the start record (a catch-up always sends it)
+            self._file = savegame.SaveGame.open(self.path, self._header(wire if seq == 0 else None))
+        if self._file.append(seq, wire) and _kind(wire) == "end":
+            self._file.mark_finished()
+
+    def records_from(self, start: int) -> list[bytes]:
+        """Our records from `start` on, as saved."""
+        if not self.path.exists():
+            return []
+        return [line.data for line in savegame.read(self.path).records[max(0, start):]]
+
+    def load(self) -> Saved:
+        return load_saved(self.path)
+
+    def rewind(self, keep: int) -> list[bytes]:
+        """Keep only records `0 .. keep-1`; the others are moved to `<file>.forked-<keep>`
+        (evidence: signed records a new host did not take). Returns the kept records."""
+        self.close()
+        loaded = savegame.read(self.path)
+        kept = [line.data for line in loaded.records[:keep]]
+        dropped = [line.data for line in loaded.records[keep:]]
+        aside = self.path.with_name(f"{self.path.name}.forked-{keep}")
+        with contextlib.suppress(FileExistsError):
+            fd = os.open(aside, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(b"".join(line + b"\n" for line in dropped))
+                handle.flush()
+                os.fsync(handle.fileno())
+        fresh = self.path.with_name(self.path.name + ".new")
+        fresh.unlink(missing_ok=True)
+        with savegame.SaveGame.open(fresh, loaded.header) as rewritten:
+            for seq, data in enumerate(kept):
+                rewritten.append(seq, data)
+        os.replace(fresh, self.path)
+        return kept
+
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()
+            self._file = None
+
+    def _header(self, start: bytes | None) -> savegame.Header:
+        setup: dict[str, Any] = {}
+        if start is not None:
+            with contextlib.suppress(ProtocolError, ValueError, KeyError, TypeError):
+                setup = json.loads(split_record(start)[0])["setup"]
+        return savegame.Header(self.table, self.first_host, self.me, str(setup.get("preset", "")),
+                               dict(setup.get("options") or {}), int(time.time()))
+
+
+def _kind(wire: bytes) -> str:
+    try:
+        return str(json.loads(split_record(wire)[0])["kind"])
+    except (ProtocolError, ValueError, KeyError, TypeError):
+        return ""
+
+
+def rewind(core: TablePeer, saved: SavedRecords, keep: int) -> None:
+    """Our replica back to record `keep - 1` (the records after it moved aside)."""
+    kept = saved.rewind(keep)
+    core.replica = replay(saved.table, saved.first_host, kept)
+
+
+def restore(core: TablePeer, saved: SavedRecords) -> None:
+    """Our replica from our saved game, when we have one (a restarted player)."""
+    if saved.exists:
+        core.replica = saved.load().replica
+
+
+# --- what a follower tells --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Rejoining:
+    """The table is advertised again (by its host back, or by a new host): rejoining it."""
+
+    invite: Invite
+
+
+@dataclass(frozen=True, slots=True)
+class TakingOver:
+    """Nobody took the table over: we do, after `waited` seconds without a host."""
+
+    table: str
+    waited: float
+
+
+@dataclass(frozen=True, slots=True)
+class Rewound:
+    """A new host lacked our last records: kept aside, we rejoin from record `seq`."""
+
+    seq: int
+
+
+@dataclass(frozen=True, slots=True)
+class Hosting:
+    """We host the table now (`output` is one of the host's observer outputs)."""
+
+    output: Output
+
+
+FollowerOutput = ClientOutput | Rejoining | TakingOver | Rewound | Hosting
+
+
+@dataclass
+class _Next:
+    """What ends one connection's worth of following."""
+
+    finished: Finished | None = None
+    invite: Invite | None = None
+    take_over: bool = False
+    forked: bool = False
+
+
+@dataclass
+class _Lost:
+    since: float | None = None
+    changed: trio.Event = field(default_factory=trio.Event)
+
+
+class Follower:
+    """Play a seat at a table, through host loss: rejoin a host back or new, or take over."""
+
+    def __init__(self, core: TablePeer, invite: Invite, saved: SavedRecords, *, interfaces: Sequence[str] = (),
+                 bind: str | None = None, policy: Policy | None = None, want: str = PLAYING,
+                 on_output: Callable[[FollowerOutput], None] | None = None, auto_resume: bool = True,
+                 resume_after: float = RESUME_AFTER_SECONDS, stagger: float = RESUME_STAGGER_SECONDS,
+                 grace: float = HANDOVER_GRACE_SECONDS, bot_seed: int = 0) -> None:
+        self.core = core
+        self.invite = invite
+        self.saved = saved
+        self.interfaces = tuple(interfaces)
+        self.bind = bind or (self.interfaces[0] if self.interfaces else None)
+        self.policy = policy
+        self.want = want
+        self.on_output = on_output or (lambda out: None)
+        self.auto_resume = auto_resume
+        self.resume_after = resume_after
+        self.stagger = stagger
+        self.grace = grace
+        self.bot_seed = bot_seed
+        self.hosting: Any = None          # the driver handle once we host the table
+        self._lost = _Lost()
+        self._dead: set[tuple[bytes, str, int]] = set()
+
+    async def run(self) -> Finished:
+        """Play until the game ends (as a player, or as the host we became)."""
+        restore(self.core, self.saved)
+        invite = self.invite
+        rewinds = 0
+        while True:
+            step = await self._follow(invite)
+            if step.finished is not None:
+                return step.finished
+            if step.take_over:
+                return await self._take_over()
+            if step.forked:
+                rewinds += 1
+                if rewinds > REWIND_LIMIT or self.core.replica.seq < 0:
+                    raise local(Code.FORKED, "the new host lacks too many of our records")
+                rewind(self.core, self.saved, self.core.replica.seq)
+                self.on_output(Rewound(self.core.replica.seq + 1))
+                continue
+            assert step.invite is not None
+            self._dead.add((invite.host_key, invite.host, invite.port))
+            invite = step.invite
+
+    # --- one host at a time ----------------------------------------------------------------------
+
+    async def _follow(self, invite: Invite) -> _Next:
+        step = _Next()
+        self._lost = _Lost()
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(self._play, invite, step, nursery.cancel_scope)
+            nursery.start_soon(self._watch, invite, step, nursery.cancel_scope)
+        return step
+
+    async def _play(self, invite: Invite, step: _Next, done: trio.CancelScope) -> None:
+        while True:
+            client = PeerClient(self.core, invite, want=self.want, on_output=self._seen,
+                                records_from=self.saved.records_from)
+            try:
+                step.finished = await client.run()
+                done.cancel()
+                return
+            except CheatingHost:
+                raise
+            except ProtocolError as exc:
+                if exc.code is Code.FORKED:
+                    step.forked = True
+                    done.cancel()
+                    return
+                if exc.code not in _TRANSIENT:
+                    raise
+            self._mark_lost()
+            await trio.sleep(REDIAL_SECONDS)
+
+    def _seen(self, out: ClientOutput) -> None:
+        if isinstance(out, Arrived):
+            self.saved.keep(out.seq, out.wire)
+        elif isinstance(out, Reconnecting):
+            self._mark_lost()
+        elif isinstance(out, Connected) and self._lost.since is not None:
+            self._lost.since = None
+            self._lost.changed.set()
+        self.on_output(out)
+
+    def _mark_lost(self) -> None:
+        if self._lost.since is None:
+            self._lost.since = trio.current_time()
+            self._lost.changed.set()
+
+    async def _watch(self, invite: Invite, step: _Next, done: trio.CancelScope) -> None:
+        """While the host is lost: look for the table advertised again, and take it over
+        when our turn comes."""
+        while True:
+            while self._lost.since is None:
+                self._lost.changed = trio.Event()
+                await self._lost.changed.wait()
+            since = self._lost.since
+            delay = takeover_delay(self.core.replica, self.core.lobby, self.core.profile.key_hex,
+                                   after=self.resume_after, stagger=self.stagger) if self.auto_resume else math.inf
+            found = await self._look(invite, deadline=since + delay)
+            if self._lost.since != since:
+                continue  # the host answered again meanwhile
+            if found is not None:
+                step.invite = found
+                self.on_output(Rejoining(found))
+                done.cancel()
+                return
+            if trio.current_time() >= since + delay:
+                step.take_over = True
+                self.on_output(TakingOver(self.core.table, trio.current_time() - since))
+                done.cancel()
+                return
+
+    async def _look(self, invite: Invite, *, deadline: float) -> Invite | None:
+        """The table advertised by a host that is not the one we lost (or the one we lost,
+        at a new address), found before `deadline` or before the host answers again."""
+        since = self._lost.since
+        with trio.move_on_at(deadline):
+            if self.interfaces:
+                return await find_advertised(self.interfaces, self.core.replica,
+                                             exclude={(invite.host_key, invite.host, invite.port), *self._dead},
+                                             stop=lambda: self._lost.since != since)
+            while self._lost.since == since:
+                self._lost.changed = trio.Event()
+                await self._lost.changed.wait()
+        return None
+
+    # --- taking the table over --------------------------------------------------------------------
+
+    async def _take_over(self) -> Finished:
+        saved = self.saved
+        saved.close()
+        loaded = saved.load()
+        lobby = self.core.lobby
+        config = TableConfig(self.core.profile, table_name=lobby.name if lobby is not None else None,
+                             bind=self.bind or "127.0.0.1", interfaces=self.interfaces)
+        handle = prepare_resumed(config, loaded, now=trio.current_time(), policy=self.policy,
+                                 bot_seed=self.bot_seed, grace=self.grace)
+        self.hosting = handle
+        return await host_resumed(handle, saved, on_output=lambda out: self.on_output(Hosting(out)))
+
+
+async def host_resumed(handle: Any, saved: SavedRecords, *, on_output: Callable[[Output], None]) -> Finished:
+    """Run a table taken over (`p2p.handover.prepare_resumed`) to its end, keeping its
+    records in our saved game."""
+    core = handle.core
+
+    def keep(out: Output) -> None:
+        if isinstance(out, Published):
+            saved.keep(out.seq, core.records[out.seq])
+        on_output(out)
+
+    handle.observe(keep)
+    async with trio.open_nursery() as nursery:
+        await nursery.start(handle.run)
+    saved.close()
+    outcome = core.game.outcome() if core.game is not None else None
+    if outcome is None:
+        raise local(Code.CLOSED, "the table closed before the game ended")
+    return Finished(outcome, core.ledger.state_hash)
+
+
+# --- finding the table on the LAN ---------------------------------------------------------------------
+
+
+async def find_advertised(interfaces: Sequence[str], replica: Replica, *,
+                          exclude: Iterable[tuple[bytes, str, int]] = (), stop: Callable[[], bool] | None = None,
+                          poll: float = 0.5) -> Invite | None:
+    """The first advert of our table (same id) by a key that may host it, at an address we
+    were not told to skip; None when `stop()` turns true. Cancel it for a deadline."""
+    from zemlevlasnyk.p2p.discovery import MdnsError, browse, open_mdns, to_invite
+
+    skip = set(exclude)
+    try:
+        async with open_mdns(interfaces) as mdns, browse(mdns) as browser:
+            while stop is None or not stop():
+                for advert in list(browser.tables.values()):
+                    if advert.table_id != replica.table or not may_host(replica, advert.host_key):
+                        continue
+                    for address in advert.addresses:
+                        if (advert.host_key, address, advert.port) not in skip:
+                            return to_invite(advert, address=address)
+                with trio.move_on_after(poll):
+                    await browser.events.receive()
+    except MdnsError:
+        # No mDNS here: nothing can be found, so wait (for `stop`, or to be cancelled).
+        while stop is None or not stop():
+            await trio.sleep(poll)
+    return None
+
+
+async def take_over_or_rejoin(path: Path, profile: Profile, *, interfaces: Sequence[str], bind: str | None,
+                              policy: Policy | None, on_output: Callable[[FollowerOutput], None] | None = None,
+                              look: float = LOOK_SECONDS, grace: float = HANDOVER_GRACE_SECONDS,
+                              bot_seed: int = 0) -> Finished:
+    """Resume the table of the saved game at `path`: join it if it is advertised (its host
+    back, or a player who took it over), else take it over and host it."""
+    loaded = load_saved(path)
+    if loaded.header.me != profile.key_hex:
+        raise local(Code.BAD_PROFILE, "this saved game belongs to another profile")
+    replica = loaded.replica
+    saved = SavedRecords(path, table=loaded.table, first_host=loaded.header.host, me=profile.key_hex)
+    say = on_output or (lambda out: None)
+    found: Invite | None = None
+    if interfaces:
+        with trio.move_on_after(look):
+            found = await find_advertised(interfaces, replica, exclude=())
+    if found is not None and found.host_key == profile.public_key:
+        raise local(Code.HANDSHAKE, "this table is hosted with this very profile already (another window?)")
+    if found is not None:
+        core = TablePeer(profile, table=loaded.table, host_key=bytes.fromhex(loaded.header.host), policy=policy)
+        say(Rejoining(found))
+        follower = Follower(core, found, saved, interfaces=interfaces, bind=bind, policy=policy, on_output=say,
+                            grace=grace, bot_seed=bot_seed)
+        return await follower.run()
+    config = TableConfig(profile, bind=bind or (interfaces[0] if interfaces else "127.0.0.1"),
+                         interfaces=tuple(interfaces))
+    handle = prepare_resumed(config, loaded, now=trio.current_time(), policy=policy, bot_seed=bot_seed, grace=grace)
+    say(TakingOver(loaded.table, 0.0))
+    return await host_resumed(handle, saved, on_output=lambda out: say(Hosting(out)))
