@@ -10,7 +10,7 @@ from zemlevlasnyk.p2p import commit_reveal
 from zemlevlasnyk.p2p.errors import CheatingHost, Code
 from zemlevlasnyk.p2p.handover import ResumedHost, ResumeError, replay
 from zemlevlasnyk.p2p.host import Phase
-from zemlevlasnyk.p2p.peer import HostCheated, TablePeer
+from zemlevlasnyk.p2p.peer import TablePeer
 from zemlevlasnyk.p2p.policy import make_policy
 from zemlevlasnyk.p2p.records import HANDOVER, Replica, seal
 
