@@ -105,9 +105,9 @@ async def test_ui_friends_table_clock_chat_refusal_cheat(autojump_clock) -> None
         assert any("не ваш хід" in line for line in scene.feed_texts())
         session.cheated = "record 7: the state hash does not match"
         await drive.frames()
-        area = scene.geo.area
-        assert surface.get_at((area.left + 16, area.top + 16)) == theme.BUTTON_DANGER
-        assert not scene.moves and not scene.extras     # nothing more is sent to that host
+        box = scene.connection.box
+        assert surface.get_at((box.left + 6, box.centery)) == theme.BUTTON_DANGER
+        assert not any(b.enabled for b in (*scene.moves, *scene.extras))   # nothing more is sent to that host
         nursery.cancel_scope.cancel()
 
 

@@ -12,6 +12,7 @@ from typing import Any, Protocol
 from zemlevlasnyk.engine import Action, Event, Game, Outcome
 
 from .net_common import ChatEntry, LinkState, LobbySeat
+from .seats import WATCHING
 from .table_view import PlayerInfo
 
 
@@ -57,10 +58,11 @@ class NetTable:
     """A `TableView` of a started network game."""
 
     def __init__(self, session: NetSession) -> None:
-        assert session.game is not None and session.my_seat is not None
+        assert session.game is not None
         self.session = session
         self.players = tuple(PlayerInfo(name, colour, bot) for name, colour, bot in session.players)
-        self.me = session.my_seat
+        # A spectator (no seat) watches: the engine offers `WATCHING` nothing to do.
+        self.me = session.my_seat if session.my_seat is not None else WATCHING
         self.hold = False        # a network table does not wait for the window's animations
         self.refusal: str | None = None
 

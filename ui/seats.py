@@ -9,6 +9,10 @@ from typing import Any
 
 from .table_view import PlayerInfo
 
+# A spectator's "seat" at a network table: no seat of the game, so the engine offers it no
+# action (the table scene shows no move, only the board, the feed and the chat).
+WATCHING = -1
+
 
 def display_names(players: Sequence[PlayerInfo], t: dict[str, Any]) -> list[str]:
     """The people's own names; the computer players named from the catalogue, in seat order."""

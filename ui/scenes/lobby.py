@@ -153,8 +153,8 @@ class LobbyScene(Scene):
 
     def update(self, dt: float) -> None:
         s = self.session
-        if s.game is not None and s.my_seat is not None:
-            self.app.go(nav.Table(NetTable(s)))
+        if s.game is not None:
+            self.app.go(nav.Table(NetTable(s)))   # seated, or watching
             return
         state = self._state()
         if state != self.seen:
@@ -340,8 +340,6 @@ class LobbyScene(Scene):
         elif s.admitted is None:
             y = self._lines(surface, self.words["knocking"] if s.knocking else self.words["connecting"], y,
                             theme.INK_SOFT)
-        elif s.game is not None and s.my_seat is None:
-            y = self._lines(surface, self.words["spectator"], y, theme.INK)
         else:
             state = (self.words["clock_on"] if s.clock_on else self.words["clock_off"]).lower()
             y = self._lines(surface, self.words["clock_state"].format(state=state), y, theme.INK)

@@ -27,12 +27,13 @@ from ..deed import deed_height, draw_deed, layout_deed
 from ..fonts import Face
 from ..narrate import narrate
 from ..net_table import NetTable
-from ..seats import display_genders, display_names
+from ..seats import WATCHING, display_genders, display_names
 from ..table_view import TableView
 from ..text import Say, form, money
 from ..tokens import TokenAnimator
-from ..widgets import Button, Stepper, Style, draw_text, flow, panel, scrim, text_width, wrap
+from ..widgets import Button, Stepper, Style, draw_text, flow, panel, scrim, wrap
 from .base import Scene, SceneHost
+from .connection import ConnectionBanner
 from .offer import DIALOG_WIDTH, draw_offer, offer_height, place_answers
 
 # The side panel never gets narrower than this; the board takes the rest of the width.
@@ -64,13 +65,13 @@ CHAT_SHARE = 0.45
 CHAT_MIN = 150
 # The clock turns red with this many seconds left.
 CLOCK_WARN = 10
-BANNER_SIZE = theme.BODY
 
 # The moves Enter or Space make: the ones that only move the game on.
 KEYBOARD_MOVES = (Roll, RollForDouble, EndTurn)
 
 LEAVE = Intent("leave")
 SETTINGS = Intent("settings")
+GEAR = "⚙"
 CANCEL = Intent("cancel")
 CONFIRM_LEAVE = Intent("confirm_leave")
 
@@ -81,6 +82,7 @@ class TableScene(Scene):
         self.table = table
         self.game = table.game
         self.me = table.me
+        self.watching = table.me == WATCHING
         self.names = display_names(table.players, self.t)
         self.genders = display_genders(table.players, self.t, me=table.me, gender=app.settings.gender)
         self.animator = TokenAnimator(self.game.pos, self.game.rules.size)
@@ -102,7 +104,8 @@ class TableScene(Scene):
         self.cash_seen = list(self.game.cash)
         self.cash_flash: list[tuple[int, float]] = [(0, 0.0)] * self.game.players
         self.menu_button = Button(self.t["menu"], LEAVE, size=theme.SMALL)
-        self.settings_button = Button(self.t["menu_settings"], SETTINGS, size=theme.SMALL)
+        # The settings, mid-game: a gear, so the panel's header keeps its room.
+        self.settings_button = Button(GEAR, SETTINGS, size=theme.BODY + 1)
         self.seen = -1
         self.row = PLAYER_ROW
         self.over_for = 0.0
@@ -119,6 +122,9 @@ class TableScene(Scene):
         self.board_image: pygame.Surface | None = None
         self.board_key: tuple[Any, ...] | None = None
         self.net = table if isinstance(table, NetTable) else None
+        # At a friends table: the connection's state over the board (moves wait while it is bad).
+        self.connection = ConnectionBanner(self.net) if self.net is not None else None
+        self.connection_seen: tuple[Any, ...] | None = None
         self.chat = None
         if self.net is not None:
             from .chat import ChatPanel
@@ -137,8 +143,7 @@ class TableScene(Scene):
         self.geo = BoardGeometry(pygame.Rect(gap, (h - board) // 2, board, board), self.game.rules.size)
         self.panel = pygame.Rect(board + 2 * gap, gap, w - board - 3 * gap, h - 2 * gap)
         self.menu_button.rect = pygame.Rect(self.panel.right - 96, self.panel.top + 10, 84, 30)
-        width = text_width(self.settings_button.label, theme.SMALL, Face.BOLD) + 24
-        self.settings_button.rect = pygame.Rect(self.menu_button.rect.left - 8 - width, self.panel.top + 10, width, 30)
+        self.settings_button.rect = pygame.Rect(self.menu_button.rect.left - 8 - 30, self.panel.top + 10, 30, 30)
         self._rewrap_feed()
         self._place_buttons()
 
@@ -148,7 +153,8 @@ class TableScene(Scene):
         inner = self.panel.inflate(-28, 0)
         self.row = COMPACT_PLAYER_ROW if self.size[1] < COMPACT_HEIGHT else PLAYER_ROW
         self.decision_top = self.panel.top + 48 + len(self.names) * self.row + 16
-        text = prompt(self.game, self.me, self.names, self.t, self.app.lang)
+        text = self.t["connection"]["watching"] if self.watching else prompt(self.game, self.me, self.names, self.t,
+                                                                             self.app.lang)
         self.prompt_lines = wrap(text, PROMPT_SIZE, inner.width, Face.BOLD)[:PROMPT_LINES]
         y = self.decision_top + 6 + len(self.prompt_lines) * PROMPT_STEP + 8
         modal = self._modal()
@@ -179,6 +185,9 @@ class TableScene(Scene):
             self.deed_rect.center = self.geo.centre.center
             self.deed_rect.clamp_ip(pygame.Rect(0, 0, *self.size))
             self.deed_close = layout_deed(self.deed_rect, self.deed)
+        if self.connection is not None:
+            self.connection.place(self.geo.centre, self.names, self.t, self.app.lang, self.sizes)
+        self._stop_moves()
         self._render_board()
 
     def _place_dialog(self) -> None:
@@ -224,9 +233,9 @@ class TableScene(Scene):
         self._track_cash(dt)
         self.table.hold = self.animator.busy
         self.clock_left = {seat: max(0.0, left - dt) for seat, left in self.clock_left.items()}
-        stopped = self.net is not None and self.net.cheated is not None
-        if self.table.records != self.seen or (stopped and self.moves):
-            self.seen = self.table.records
+        link = self.connection.state() if self.connection is not None else None
+        if self.table.records != self.seen or link != self.connection_seen:
+            self.seen, self.connection_seen = self.table.records, link
             if self.net is not None:
                 self.clock_left = self.net.clock_left()
             self.refresh()
@@ -281,7 +290,6 @@ class TableScene(Scene):
         self.names = display_names(self.table.players, self.t)
         self.genders = display_genders(self.table.players, self.t, me=self.me, gender=self.app.settings.gender)
         self.menu_button.label = self.t["menu"]
-        self.settings_button.label = self.t["menu_settings"]
         self._ask(self.confirm)
         self.board_key = None
         self.refresh()
@@ -298,10 +306,9 @@ class TableScene(Scene):
                 self.cash_flash[seat] = (change, max(0.0, left - dt))
 
     def refresh(self) -> None:
-        """Ask the engine again what the person may do (nothing, at a host caught cheating)."""
+        """Ask the engine again what the person may do (nothing while the connection is bad
+        or the host was caught cheating: the buttons stay, disabled)."""
         self.moves, self.extras = main_buttons(self.game, self.me, self.t)
-        if self.net is not None and self.net.cheated:
-            self.moves, self.extras = [], []
         legal = self.game.legal(self.me)
         if legal.bid is not None:
             self.stepper.value = legal.bid[0]
@@ -312,6 +319,15 @@ class TableScene(Scene):
         self._show_offered_deed()
         self.deed = deed_buttons(self.game, self.me, self.selected, self.t) if self.selected is not None else []
         self._place_buttons()
+
+    def _moves_wait(self) -> bool:
+        return self.connection is not None and self.connection.stops_moves
+
+    def _stop_moves(self) -> None:
+        """While the connection is bad, every move button is shown disabled."""
+        if self._moves_wait():
+            for b in (*self.moves, *self.extras, *self.deed):
+                b.enabled = False
 
     def _show_offered_deed(self) -> None:
         """Open the deed the person is asked to buy or bid for, once per offer (closing it
@@ -352,6 +368,10 @@ class TableScene(Scene):
             if self.feed_area.collidepoint(self.app.mouse):
                 self.feed_scroll += event.y * FEED_WHEEL_LINES
                 self._clamp_scroll()
+            return
+        if self.connection is not None and self.connection.handle(event):
+            self.table.close()
+            self.app.go(nav.Menu())
             return
         if self.chat is not None and self.chat.handle(event):
             return
@@ -447,8 +467,8 @@ class TableScene(Scene):
 
     def send(self, action: Action) -> None:
         self._ask(None)
-        if self.net is not None and self.net.cheated:
-            return   # the game is stopped: a host caught cheating gets no more moves
+        if self._moves_wait():
+            return   # the connection is bad (or the host cheated): the buttons are disabled
         self.table.act(action)
         self.refresh()
 
@@ -497,25 +517,8 @@ class TableScene(Scene):
             for b in self.moves[:2]:
                 b.draw(surface, self.app.mouse)
         if self.net is not None:
-            self._draw_banner(surface)
-
-    def _draw_banner(self, surface: pygame.Surface) -> None:
-        """A host caught cheating (in red, over the board), or a connection problem."""
-        net = self.net
-        assert net is not None
-        if net.cheated:
-            text, back = self.t["host_cheated"].format(why=net.cheated), theme.BUTTON_DANGER
-        elif net.trouble:
-            text, back = net.trouble, theme.INK_SOFT
-        else:
-            return
-        area = self.geo.area
-        lines = wrap(text, BANNER_SIZE, area.width - 48, Face.BOLD)[:4]
-        box = pygame.Rect(area.left + 12, area.top + 12, area.width - 24, 24 + len(lines) * (BANNER_SIZE + 6))
-        pygame.draw.rect(surface, back, box, border_radius=theme.RADIUS)
-        for n, line in enumerate(lines):
-            draw_text(surface, line, (box.left + 12, box.top + 12 + n * (BANNER_SIZE + 6)), BANNER_SIZE,
-                      theme.INK_ON_DARK, Face.BOLD)
+            assert self.connection is not None
+            self.connection.draw(surface, self.app.mouse)
 
     def _draw_clock(self, surface: pygame.Surface) -> None:
         """The seconds left for the person's decision, else for the player the game waits for."""

@@ -1,0 +1,130 @@
+"""The state of a friends table's connection, over the board: a host that went silent or is
+being dialled again (with the attempt), a host gone for good, a host caught cheating, and
+the other players who are offline (the table plays safe moves for them).
+
+While the banner is up the table scene disables every move button (a click never fails
+silently), and the banner's own button leads back to the menu at any moment. When the
+host answers again the banner goes and the game goes on by itself.
+"""
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from .. import theme
+from ..fonts import Face
+from ..net_common import LinkState
+from ..net_table import NetTable
+from ..text import Say
+from ..theme import Sizes
+from ..widgets import Button, Style, draw_text, wrap
+
+log = logging.getLogger(__name__)
+
+# At the reference window size (theme.Sizes scales them).
+MARGIN = 12
+PAD = 14
+BUTTON_WIDTH = 150
+BUTTON_HEIGHT = 36
+MAX_LINES = 4
+BACK = "back"
+
+
+@dataclass(frozen=True)
+class Banner:
+    text: Say
+    colour: pygame.Color
+    stops_moves: bool      # the person's moves wait (or are over) while it shows
+
+
+class ConnectionBanner:
+    def __init__(self, net: NetTable) -> None:
+        self.net = net
+        self.shown: Banner | None = None
+        self.lines: list[str] = []
+        self.box = pygame.Rect(0, 0, 0, 0)
+        self.back = Button("", BACK, style=Style.NORMAL)
+        self.size = theme.BODY
+        self.step = theme.BODY
+        self.pad = PAD
+        self._reported: str | None = None
+
+    def banner(self, names: Sequence[str]) -> Banner | None:
+        """What the banner says now (None: nothing to say)."""
+        net = self.net
+        if net.cheated:
+            return Banner(Say("host_cheated", {"why": net.cheated}), theme.BUTTON_DANGER, True)
+        if net.link is LinkState.LOST:
+            return Banner(Say("connection.lost"), theme.BUTTON_DANGER, True)
+        if net.trouble:
+            if self._reported != net.trouble:
+                log.warning("the table stopped: %s", net.trouble)
+                self._reported = net.trouble
+            return Banner(Say("connection.stopped"), theme.BUTTON_DANGER, True)
+        if net.link is LinkState.RECONNECTING:
+            return Banner(Say("connection.reconnecting", {"n": self.attempt}), theme.INK, True)
+        if net.link is LinkState.SILENT:
+            return Banner(Say("connection.silent"), theme.INK, True)
+        away = sorted(s for s in net.offline if s != net.me)
+        if away:
+            listed = ", ".join(names[s] for s in away)
+            return Banner(Say("connection.offline", {"names": listed}, n=len(away)), theme.INK_SOFT, False)
+        return None
+
+    @property
+    def attempt(self) -> int:
+        return int(getattr(self.net.session, "reconnect_attempt", 0))
+
+    @property
+    def stops_moves(self) -> bool:
+        """The person's moves wait (as of the last `place`)."""
+        return self.shown is not None and self.shown.stops_moves
+
+    def state(self) -> tuple[Any, ...]:
+        """Changes whenever the banner or the moves it stops may change."""
+        return self.net.link, self.attempt, self.net.cheated, self.net.trouble, frozenset(self.net.offline)
+
+    def place(self, area: pygame.Rect, names: Sequence[str], t: dict[str, Any], lang: str, sizes: Sizes) -> None:
+        """Word the banner for now and lay it out across the top of `area` (the board's
+        centre, where it hides no cell)."""
+        self.shown = banner = self.banner(names)
+        self.box = pygame.Rect(0, 0, 0, 0)
+        self.back.rect = pygame.Rect(0, 0, 0, 0)
+        self.lines = []
+        if banner is None:
+            return
+        s = sizes
+        margin, self.pad = s.px(MARGIN), s.px(PAD)
+        self.size = s.body
+        self.step = self.size + s.px(6)
+        width = area.width - 2 * margin
+        room = width - 2 * self.pad - (s.px(BUTTON_WIDTH) + self.pad if banner.stops_moves else 0)
+        self.lines = wrap(banner.text.text(lang), self.size, room, Face.BOLD)[:MAX_LINES]
+        height = max(len(self.lines) * self.step, s.px(BUTTON_HEIGHT) if banner.stops_moves else 0) + 2 * self.pad
+        self.box = pygame.Rect(area.left + margin, area.top + margin, width, height)
+        if banner.stops_moves:
+            self.back.label = t["connection"]["back"]
+            self.back.size = s.body
+            self.back.rect = pygame.Rect(0, 0, s.px(BUTTON_WIDTH), s.px(BUTTON_HEIGHT))
+            self.back.rect.midright = (self.box.right - self.pad, self.box.centery)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """True when the banner's button was clicked (back to the menu)."""
+        return (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.stops_moves
+                and self.back.hit(event.pos))
+
+    def draw(self, surface: pygame.Surface, mouse: tuple[int, int]) -> None:
+        if self.shown is None:
+            return
+        pygame.draw.rect(surface, self.shown.colour, self.box, border_radius=theme.RADIUS)
+        y = self.box.centery - len(self.lines) * self.step // 2
+        for line in self.lines:
+            draw_text(surface, line, (self.box.left + self.pad, y), self.size, theme.INK_ON_DARK, Face.BOLD,
+                      box=self.box)
+            y += self.step
+        if self.shown.stops_moves:
+            self.back.draw(surface, mouse)
