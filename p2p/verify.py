@@ -1,0 +1,119 @@
+"""Offline verification of a saved game: everything a peer checks, from the file alone.
+
+`verify_game(path)` reads the saved game (p2p/savegame.py) and feeds its records, in order,
+to a fresh `Replica`: every signature, the chain, every commitment and reveal, the signed
+times, and every action replayed through the engine. Only canonical encodings pass (a
+record line is sliced, never re-encoded; the header and evidence lines must be exactly
+their canonical encoding). A game is **complete** only when it ends with the signed end
+record: a file cut short, even at a record boundary, is reported, never passed as a whole
+game. Evidence lines (our unanswered actions) must carry our own valid signature.
+The result is a `Verdict`; nothing here prints or exits.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+from zemlevlasnyk.engine import Outcome, canonical_json
+from zemlevlasnyk.p2p import messages, wire
+from zemlevlasnyk.p2p.errors import CheatingHost, ProtocolError
+from zemlevlasnyk.p2p.records import Player, Replica
+from zemlevlasnyk.p2p.savegame import Line, SaveGameError, read
+
+
+class Failure(StrEnum):
+    """Why a saved game does not verify (the catalogues say it in words)."""
+
+    FILE = "file"                    # the file itself: unreadable, damaged, out of order (see `problem`)
+    NOT_CANONICAL = "not_canonical"  # a line is not its canonical encoding
+    BAD_HEADER = "bad_header"        # the header disagrees with the start record
+    BAD_RECORD = "bad_record"        # a record fails verification (see `seq`, `why`)
+    BAD_EVIDENCE = "bad_evidence"    # an evidence line is not our signed action
+    NO_START = "no_start"            # not a single record
+    TORN = "torn"                    # the last line was cut short
+    UNFINISHED = "unfinished"        # every record verifies, but no end record
+
+
+@dataclass(frozen=True)
+class Verdict:
+    path: Path
+    failure: Failure | None = None
+    line: int | None = None
+    seq: int | None = None
+    why: str = ""
+    problem: SaveGameError | None = None
+    table: str = ""
+    host: str = ""
+    records: int = 0                  # records verified
+    players: tuple[Player, ...] = ()
+    turns: int = 0
+    outcome: Outcome | None = None
+    evidence: int = 0                 # evidence lines, each checked
+
+    @property
+    def ok(self) -> bool:
+        return self.failure is None
+
+
+def verify_game(path: Path) -> Verdict:
+    try:
+        loaded = read(path)
+    except SaveGameError as exc:
+        return Verdict(path, Failure.FILE, line=exc.line, problem=exc)
+    header_line = path.read_bytes().split(b"\n", 1)[0] if loaded.size else b""
+    if canonical_json(json.loads(header_line)) != header_line:
+        return Verdict(path, Failure.NOT_CANONICAL, line=1)
+    header = loaded.header
+    replica = Replica(table=header.table, host_key=header.host)
+    base = {"table": header.table, "host": header.host}
+    for line in loaded.records:
+        try:
+            verified = replica.accept(line.data)
+        except CheatingHost as exc:
+            return _so_far(path, replica, Failure.BAD_RECORD, line=line.number, seq=line.seq, why=exc.message, **base)
+        if verified.seq == 0:
+            setup = verified.body["setup"]
+            if setup["preset"] != header.preset or setup["options"] != header.options:
+                return _so_far(path, replica, Failure.BAD_HEADER, line=1, why="preset or options", **base)
+    for line in loaded.sent:
+        why = _evidence_problem(line, header.table, header.me)
+        if why:
+            return _so_far(path, replica, Failure.BAD_EVIDENCE, line=line.number, why=why, **base)
+    if not loaded.records:
+        return Verdict(path, Failure.NO_START, **base)
+    if loaded.torn:
+        return _so_far(path, replica, Failure.TORN, evidence=len(loaded.sent), **base)
+    if not replica.ended:
+        return _so_far(path, replica, Failure.UNFINISHED, evidence=len(loaded.sent), **base)
+    return _so_far(path, replica, None, evidence=len(loaded.sent), **base)
+
+
+def _so_far(path: Path, replica: Replica, failure: Failure | None, **fields: Any) -> Verdict:
+    game = replica.game
+    return Verdict(path, failure, records=replica.seq + 1, players=replica.players,
+                   turns=game.turn if game is not None else 0,
+                   outcome=game.outcome() if game is not None else None, **fields)
+
+
+def _evidence_problem(line: Line, table: str, me: str) -> str:
+    """Why an evidence line is not our own signed action for its record ("" if it is)."""
+    try:
+        obj = json.loads(line.data)
+        if canonical_json(obj) != line.data:
+            return "not canonical"
+        if set(obj) != {"t", "seq", "act"}:
+            return "wrong fields"
+        act = messages.parse_act(obj["act"])
+    except (ValueError, TypeError, KeyError, ProtocolError) as exc:
+        return f"malformed ({str(exc)[:80]})"
+    sig = obj["act"].get("sig")
+    if not isinstance(sig, str) or len(sig) != 128 or not set(sig) <= set("0123456789abcdef"):
+        return "the signature is not 128 lowercase hex digits"
+    if act.table != table or act.seq != obj["seq"]:
+        return "made for another table or record"
+    if not wire.check_signature(me, wire.TAG_ACTION, act.signed):
+        return "not signed by this file's player"
+    return ""
