@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from zemlevlasnyk.p2p.verify import Failure, Verdict, verify_game
 from zemlevlasnyk.ui.cmd_games import problem_text
 from zemlevlasnyk.ui.text import LANGUAGES, catalogue
+
+if TYPE_CHECKING:
+    from zemlevlasnyk.p2p.verify import Verdict
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -24,6 +26,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def _failure(verdict: Verdict, words: dict[str, Any], lang: str) -> str:
+    from zemlevlasnyk.p2p.verify import Failure
+
     failure = verdict.failure
     if failure is Failure.FILE:
         assert verdict.problem is not None
@@ -60,6 +64,8 @@ def _summary(verdict: Verdict, words: dict[str, Any]) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from zemlevlasnyk.p2p.verify import verify_game
+
     words: dict[str, Any] = catalogue(args.lang)["commands"]["verify"]
     verdict = verify_game(args.file)
     if verdict.ok:
