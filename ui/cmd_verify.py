@@ -11,6 +11,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from zemlevlasnyk.ui.cli import command_help
 from zemlevlasnyk.ui.cmd_games import problem_text
 from zemlevlasnyk.ui.text import LANGUAGES, catalogue
 
@@ -19,9 +20,9 @@ if TYPE_CHECKING:
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = subparsers.add_parser("verify", help="check a saved game offline: signatures, chain, dice, every move")
+    p = subparsers.add_parser("verify", help=command_help("verify"))
     p.add_argument("file", type=Path, help="the saved game (.zvl), e.g. from `zemlevlasnyk games`")
-    p.add_argument("--lang", choices=LANGUAGES, default="uk", help="language (default uk)")
+    p.add_argument("--lang", choices=LANGUAGES, help="language (default: as in the settings, at first the system's)")
     p.set_defaults(func=run)
 
 
@@ -65,8 +66,10 @@ def _summary(verdict: Verdict, words: dict[str, Any]) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     from zemlevlasnyk.p2p.verify import verify_game
+    from zemlevlasnyk.ui.settings import preferred_language
 
-    words: dict[str, Any] = catalogue(args.lang)["commands"]["verify"]
+    lang = args.lang or preferred_language()
+    words: dict[str, Any] = catalogue(lang)["commands"]["verify"]
     verdict = verify_game(args.file)
     if verdict.ok:
         print(words["ok"].format(path=args.file))
@@ -74,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"  {line}")
         return 0
     print(words["bad"].format(path=args.file))
-    print(f"  {_failure(verdict, words, args.lang)}")
+    print(f"  {_failure(verdict, words, lang)}")
     if verdict.records:
         for line in _summary(verdict, words):
             print(f"  {line}")
