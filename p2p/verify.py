@@ -15,13 +15,12 @@ import json
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
 
 from zemlevlasnyk.engine import Outcome, canonical_json
 from zemlevlasnyk.p2p import messages, wire
 from zemlevlasnyk.p2p.errors import CheatingHost, ProtocolError
 from zemlevlasnyk.p2p.records import Player, Replica
-from zemlevlasnyk.p2p.savegame import Line, SaveGameError, read
+from zemlevlasnyk.p2p.savegame import Header, Line, SaveGameError, read
 
 
 class Failure(StrEnum):
@@ -68,34 +67,35 @@ def verify_game(path: Path) -> Verdict:
         return Verdict(path, Failure.NOT_CANONICAL, line=1)
     header = loaded.header
     replica = Replica(table=header.table, host_key=header.host)
-    base = {"table": header.table, "host": header.host}
     for line in loaded.records:
         try:
             verified = replica.accept(line.data)
         except CheatingHost as exc:
-            return _so_far(path, replica, Failure.BAD_RECORD, line=line.number, seq=line.seq, why=exc.message, **base)
+            return _so_far(path, replica, header, Failure.BAD_RECORD, line=line.number, seq=line.seq, why=exc.message)
         if verified.seq == 0:
             setup = verified.body["setup"]
             if setup["preset"] != header.preset or setup["options"] != header.options:
-                return _so_far(path, replica, Failure.BAD_HEADER, line=1, why="preset or options", **base)
+                return _so_far(path, replica, header, Failure.BAD_HEADER, line=1, why="preset or options")
     for line in loaded.sent:
         why = _evidence_problem(line, header.table, header.me)
         if why:
-            return _so_far(path, replica, Failure.BAD_EVIDENCE, line=line.number, why=why, **base)
+            return _so_far(path, replica, header, Failure.BAD_EVIDENCE, line=line.number, why=why)
     if not loaded.records:
-        return Verdict(path, Failure.NO_START, **base)
+        return Verdict(path, Failure.NO_START, table=header.table, host=header.host)
     if loaded.torn:
-        return _so_far(path, replica, Failure.TORN, evidence=len(loaded.sent), **base)
+        return _so_far(path, replica, header, Failure.TORN, evidence=len(loaded.sent))
     if not replica.ended:
-        return _so_far(path, replica, Failure.UNFINISHED, evidence=len(loaded.sent), **base)
-    return _so_far(path, replica, None, evidence=len(loaded.sent), **base)
+        return _so_far(path, replica, header, Failure.UNFINISHED, evidence=len(loaded.sent))
+    return _so_far(path, replica, header, None, evidence=len(loaded.sent))
 
 
-def _so_far(path: Path, replica: Replica, failure: Failure | None, **fields: Any) -> Verdict:
+def _so_far(path: Path, replica: Replica, header: Header, failure: Failure | None, *, line: int | None = None,
+            seq: int | None = None, why: str = "", evidence: int = 0) -> Verdict:
     game = replica.game
-    return Verdict(path, failure, records=replica.seq + 1, players=replica.players,
+    return Verdict(path, failure, line=line, seq=seq, why=why, table=header.table, host=header.host,
+                   evidence=evidence, records=replica.seq + 1, players=replica.players,
                    turns=game.turn if game is not None else 0,
-                   outcome=game.outcome() if game is not None else None, **fields)
+                   outcome=game.outcome() if game is not None else None)
 
 
 def _evidence_problem(line: Line, table: str, me: str) -> str:
