@@ -17,7 +17,6 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from ..game import Game
-from ..holdings import redeem_cost
 from ..rules import Ruleset
 from .valuation import BoardModel, board_model
 
@@ -38,30 +37,49 @@ class PriceAppraiser:
         self.set_bonus = set_bonus
         self.street_groups = [cells for cells in rules.group_cells.values()]
         self.other_sets = [s for s in (rules.stations, rules.utilities) if s]
+        cells = rules.cells
+        # Per group: its cells, their prices and house costs, and the factor on the face
+        # price of the deeds one seat holds there, by how many it holds (a whole colour
+        # group, a part of one, a set of stations). `strength` runs for every deal a bot
+        # weighs: these are its loop invariants, computed once.
+        self._streets = [
+            (group, tuple(cells[c].price for c in group), tuple(cells[c].house_cost for c in group),
+             (0.0, *(1 + partial_bonus * (k - 1) for k in range(1, len(group))), 1 + group_bonus))
+            for group in self.street_groups]
+        self._sets = [
+            (group, tuple(cells[c].price for c in group),
+             (0.0, *(1 + set_bonus * (k - 1) for k in range(1, len(group) + 1))))
+            for group in self.other_sets]
+        self._redeem = [(c, rules.redeem_cost(c), rules.mortgage_value(c)) for c in rules.properties]
 
     def strength(self, game: Game, seat: int, owner: Sequence[int],
                  cash: Sequence[int]) -> float:
-        rules = self.rules
-        cells = rules.cells
-        mortgaged = game.mortgaged
         total = float(cash[seat])
-        for group in self.street_groups:
-            mine = [c for c in group if owner[c] == seat]
-            if not mine:
+        for group, prices, house_costs, factor in self._streets:
+            held = face = 0
+            for c, price in zip(group, prices, strict=True):
+                if owner[c] == seat:
+                    held += 1
+                    face += price
+            if not held:
                 continue
-            face = sum(cells[c].price for c in mine)
-            if len(mine) == len(group):
-                total += face * (1 + self.group_bonus)
-                total += sum(game.buildings[c] * cells[c].house_cost for c in group)
-            else:
-                total += face * (1 + self.partial_bonus * (len(mine) - 1))
-        for group in self.other_sets:
-            mine = [c for c in group if owner[c] == seat]
-            if mine:
-                total += sum(cells[c].price for c in mine) * (1 + self.set_bonus * (len(mine) - 1))
-        for c in rules.properties:
-            if owner[c] == seat and mortgaged[c]:
-                total -= redeem_cost(game, c)
+            total += face * factor[held]
+            if held == len(group):
+                buildings = game.buildings
+                total += sum(buildings[c] * cost for c, cost in zip(group, house_costs, strict=True))
+        for group, prices, factor in self._sets:
+            held = face = 0
+            for c, price in zip(group, prices, strict=True):
+                if owner[c] == seat:
+                    held += 1
+                    face += price
+            if held:
+                total += face * factor[held]
+        mortgaged, fee_paid = game.mortgaged, game.fee_paid
+        for c, cost, fee_paid_cost in self._redeem:
+            if mortgaged[c] and owner[c] == seat:
+                # As holdings.redeem_cost: without interest for a deed whose fee was paid.
+                total -= fee_paid_cost if c in fee_paid else cost
         return total
 
 
@@ -79,6 +97,17 @@ class IncomeAppraiser:
         # player short of cash today still builds on a group within a few laps.
         self.future_cash = rules.start_salary * future_laps
         self.street_groups = [cells for cells in rules.group_cells.values()]
+        # Per cell, the figures `strength` reads for every deal a bot weighs (0 where a
+        # figure does not apply): computed once.
+        cells, model, size = rules.cells, self.model, rules.size
+        props = set(rules.properties)
+        self._mortgage_value = [rules.mortgage_value(c) if c in props else 0 for c in range(size)]
+        self._redeem_cost = [rules.redeem_cost(c) if c in props else 0 for c in range(size)]
+        self._refund = [rules.building_refund(c) if c in props else 0 for c in range(size)]
+        self._house_cost = [cells[c].house_cost for c in range(size)]
+        self._lone_income = [model.landing[c] * model.street_rent[c][0] if model.street_rent[c] else 0.0
+                             for c in range(size)]
+        self._whole_option = [cells[c].price * option_weight for c in range(size)]
 
     def strength(self, game: Game, seat: int, owner: Sequence[int],
                  cash: Sequence[int]) -> float:
@@ -88,7 +117,10 @@ class IncomeAppraiser:
         landing = model.landing
         mortgaged = game.mortgaged
         buildings = game.buildings
-        opponents = sum(1 for s in range(game.players) if s != seat and game.alive[s]) or 1
+        mortgage_value = self._mortgage_value
+        redeem_cost = self._redeem_cost
+        alive = game.alive
+        opponents = sum(1 for s in range(game.players) if s != seat and alive[s]) or 1
         total = float(cash[seat])
         income = 0.0
         spare = 0.0          # what lone deeds would raise if mortgaged to pay for houses
@@ -104,21 +136,21 @@ class IncomeAppraiser:
             free = sum(1 for c in group if owner[c] < 0)
             option = self.option_weight * (len(mine) + 0.5 * free) / len(group)
             for c in mine:
-                value = rules.mortgage_value(c)
+                value = mortgage_value[c]
                 if mortgaged[c]:
-                    total += value - rules.redeem_cost(c)
+                    total += value - redeem_cost[c]
                 else:
                     total += value
                     spare += value
-                    income += landing[c] * model.street_rent[c][0]
+                    income += self._lone_income[c]
                 total += cells[c].price * option
         for group, table in ((rules.stations, model.station_rent),
                              (rules.utilities, model.utility_rent)):
             mine = [c for c in group if owner[c] == seat]
             for c in mine:
-                value = rules.mortgage_value(c)
+                value = mortgage_value[c]
                 if mortgaged[c]:
-                    total += value - rules.redeem_cost(c)
+                    total += value - redeem_cost[c]
                 else:
                     total += value
                     spare += value * 0.5
@@ -126,13 +158,15 @@ class IncomeAppraiser:
         budget = max(0.0, cash[seat] - self.reserve) + spare + self.future_cash
         tiers: dict[int, int] = {}
         plans = []
+        refund = self._refund
+        whole_option = self._whole_option
         for group in monopolies:
-            redeem = sum(rules.redeem_cost(c) for c in group if mortgaged[c])
+            redeem = sum(redeem_cost[c] for c in group if mortgaged[c])
             for c in group:
                 # The same development option as a part of a group, at its fullest, so
                 # completing a group never looks like a loss to a player short of cash.
-                total += rules.mortgage_value(c) + buildings[c] * rules.building_refund(c)
-                total += cells[c].price * self.option_weight
+                total += mortgage_value[c] + buildings[c] * refund[c]
+                total += whole_option[c]
                 tiers[c] = buildings[c] + 1
             total -= redeem
             if redeem:
@@ -144,9 +178,10 @@ class IncomeAppraiser:
                 budget -= redeem
             plans.append(group)
         spent = self._plan(plans, tiers, budget)
+        street_rent = model.street_rent
         for c, tier in tiers.items():
             if tier:
-                income += landing[c] * model.street_rent[c][tier]
+                income += landing[c] * street_rent[c][tier]
         total += income * opponents * self.horizon - spent * 0.5
         return total
 
@@ -154,10 +189,11 @@ class IncomeAppraiser:
         """Add houses where they earn most per cost until the budget runs out; return spent."""
         if not groups:
             return 0.0
-        rules = self.rules
         model = self.model
         landing = model.landing
-        top = rules.max_buildings + 1
+        street_rent = model.street_rent
+        house_cost = self._house_cost
+        top = self.rules.max_buildings + 1
         spent = 0.0
         while True:
             best = None
@@ -172,10 +208,10 @@ class IncomeAppraiser:
                     cost = 0.0
                     gain = 0.0
                     for c in group:
-                        if tiers[c] < target:
-                            cost += (target - tiers[c]) * rules.cells[c].house_cost
-                            gain += landing[c] * (model.street_rent[c][target]
-                                                  - model.street_rent[c][tiers[c]])
+                        tier = tiers[c]
+                        if tier < target:
+                            cost += (target - tier) * house_cost[c]
+                            gain += landing[c] * (street_rent[c][target] - street_rent[c][tier])
                     if 0 < cost <= budget - spent:
                         break
                 else:

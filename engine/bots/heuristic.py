@@ -536,7 +536,7 @@ class HeuristicBot:
         return AcceptTrade(seat) if score > self._margin(game) else DeclineTrade(seat)
 
     def _offer(self, game: Game, seat: int) -> ProposeTrade | None:
-        partners = game.legal(seat).trade_partners
+        partners = T.trade_partners(game, seat)
         if not partners:
             return None
         s = self.style

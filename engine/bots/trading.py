@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from ..actions import ProposeTrade
 from ..game import Game
 from ..holdings import group_built, transfer_fee
+from ..legality import MANAGE_PHASES
 from ..state import TradeOffer
 from .appraisal import Appraiser
 
@@ -85,14 +86,33 @@ def gives_group_cheaply(game: Game, deal: Deal) -> bool:
     return group_shortfall(game, deal) > 0
 
 
+class _Now:
+    """Appraisers' strengths of seats in the game as it stands, each computed once: a search
+    weighs many deals against the same starting position."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.known: dict[tuple[int, int], float] = {}
+
+    def __call__(self, appraiser: Appraiser, seat: int) -> float:
+        key = (id(appraiser), seat)
+        value = self.known.get(key)
+        if value is None:
+            game = self.game
+            value = self.known[key] = appraiser.strength(game, seat, game.owner, game.cash)
+        return value
+
+
 def gain(appraiser: Appraiser, game: Game, deal: Deal, weight: float) -> float:
     """My gain from the deal minus `weight` times the partner's, in money."""
+    return _gain(appraiser, game, deal, weight, _Now(game))
+
+
+def _gain(appraiser: Appraiser, game: Game, deal: Deal, weight: float, now: _Now) -> float:
     owner, cash = after(game, deal)
     me, partner = deal.me, deal.partner
-    mine = appraiser.strength(game, me, owner, cash) - appraiser.strength(game, me, game.owner,
-                                                                          game.cash)
-    theirs = (appraiser.strength(game, partner, owner, cash)
-              - appraiser.strength(game, partner, game.owner, game.cash))
+    mine = appraiser.strength(game, me, owner, cash) - now(appraiser, me)
+    theirs = appraiser.strength(game, partner, owner, cash) - now(appraiser, partner)
     return mine - weight * theirs
 
 
@@ -149,6 +169,15 @@ def sweeteners(game: Game, seat: int, partner: int, keep: Iterable[int]) -> list
     return [c for _, _, c in out]
 
 
+def trade_partners(game: Game, seat: int) -> tuple[int, ...]:
+    """The seats `seat` may propose a trade to now (as `game.legal(seat).trade_partners`,
+    without building every other legal action)."""
+    if game.phase not in MANAGE_PHASES or seat != game.main_seat() or not game.alive[seat]:
+        return ()
+    n, alive, asked = game.players, game.alive, game.proposed_to
+    return tuple(p for p in ((seat + i) % n for i in range(1, n)) if alive[p] and p not in asked)
+
+
 def propose(game: Game, seat: int, partners: tuple[int, ...], appraiser: Appraiser, *, weight: float,
             partner_model: Appraiser, partner_weight: float, margin: float, premium: float,
             declined: dict[OfferKey, int], resting: set[OfferKey], raise_step: float,
@@ -162,6 +191,8 @@ def propose(game: Game, seat: int, partners: tuple[int, ...], appraiser: Apprais
     whose key (partner, give, take) is in `resting` are not made now.
     """
     cells = game.rules.cells
+    cash = game.cash
+    now = _Now(game)
     best = None
     best_score = 0.0
     for partner, missing in wanted_groups(game, seat, split=split):
@@ -172,38 +203,44 @@ def propose(game: Game, seat: int, partners: tuple[int, ...], appraiser: Apprais
         extra = sweeteners(game, seat, partner, keep=())
         gives += [(c,) for c in extra[:sweetener_count]]
         group_price = sum(cells[c].price for c in game.rules.group_of[take[0]])
+        take_face = sum(cells[c].price for c in take)
         for give in gives:
-            deal0 = Deal(seat, partner, give, take, 0)
-            # Linear bounds on the money m I pay, from both sides' appraisals at m = 0.
-            mine0 = _delta(appraiser, game, deal0, seat)
-            theirs0 = _delta(appraiser, game, deal0, partner)
-            lo = (margin - _delta(partner_model, game, deal0, partner)
-                  + partner_weight * _delta(partner_model, game, deal0, seat)) / (1 + partner_weight)
-            hi = (mine0 - weight * theirs0 - margin) / (1 + weight)
-            face = premium * sum(cells[c].price for c in take) - sum(cells[c].price for c in give)
-            money = max(lo, face)
-            # The partner's own rule: a group handed over for at least its price.
-            money = max(money, group_shortfall(game, Deal(partner, seat, take, give, 0)))
             key = (partner, give, take)
             if key in resting:
                 continue
+            face = premium * take_face - sum(cells[c].price for c in give)
+            # The partner's own rule: a group handed over for at least its price.
+            shortfall = group_shortfall(game, Deal(partner, seat, take, give, 0))
+            # The money only goes up from this floor once the appraisals are in, so an offer
+            # the floor already rules out is not appraised at all.
+            floor = max(face, shortfall)
+            if key in declined:
+                floor = max(floor, declined[key] + raise_step * group_price)
+            least = int(floor + 0.5)
+            if least > cash[seat] - cash_floor:
+                continue
+            # Linear bounds on the money m I pay, from both sides' appraisals at m = 0.
+            owner0, cash0 = after(game, Deal(seat, partner, give, take, 0))
+            mine0 = appraiser.strength(game, seat, owner0, cash0) - now(appraiser, seat)
+            theirs0 = appraiser.strength(game, partner, owner0, cash0) - now(appraiser, partner)
+            hi = (mine0 - weight * theirs0 - margin) / (1 + weight)
+            if least > hi:
+                continue
+            lo = (margin - (partner_model.strength(game, partner, owner0, cash0) - now(partner_model, partner))
+                  + partner_weight * (partner_model.strength(game, seat, owner0, cash0)
+                                      - now(partner_model, seat))) / (1 + partner_weight)
+            money = max(max(lo, face), shortfall)
             if key in declined:
                 money = max(money, declined[key] + raise_step * group_price)
             money = int(money + 0.5)
-            if money > hi or money > game.cash[seat] - cash_floor:
+            if money > hi or money > cash[seat] - cash_floor:
                 continue
-            if money < 0 and game.cash[partner] < -money:
+            if money < 0 and cash[partner] < -money:
                 continue
             deal = Deal(seat, partner, give, take, -money)
             if gives_group_cheaply(game, deal):
                 continue
-            score = gain(appraiser, game, deal, weight)
+            score = _gain(appraiser, game, deal, weight, now)
             if score > margin and score > best_score:
                 best, best_score = ProposeTrade(seat, partner, give, take, money), score
     return best
-
-
-def _delta(appraiser: Appraiser, game: Game, deal: Deal, who: int) -> float:
-    owner, cash = after(game, deal)
-    return appraiser.strength(game, who, owner, cash) - appraiser.strength(game, who, game.owner,
-                                                                         game.cash)
