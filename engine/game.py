@@ -8,7 +8,7 @@ source the caller passes in.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from . import holdings as H
@@ -89,13 +89,13 @@ from .events import (
     TurnStarted,
 )
 from .legality import MANAGE_PHASES, RAISE_PHASES, bid_cash, why_illegal
-from .phases import RESUME, Phase, Resume, Step, next_phase
+from .phases import AUCTION, BUY, DEBT, OVER, POST_ROLL, PRE_ROLL, RESUME, TAX, TRADE, Phase, Resume, Step, next_phase
 from .rules import Ruleset
 from .state import BANK, Auction, Debt, DrawOffer, GameState, Lot, TradeOffer
 
 DECISION_KINDS: dict[Phase, str] = {
-    Phase.PRE_ROLL: "turn", Phase.BUY: "buy", Phase.AUCTION: "bid", Phase.POST_ROLL: "after_roll",
-    Phase.DEBT: "debt", Phase.TRADE: "trade_answer", Phase.TAX: "tax",
+    PRE_ROLL: "turn", BUY: "buy", AUCTION: "bid", POST_ROLL: "after_roll",
+    DEBT: "debt", TRADE: "trade_answer", TAX: "tax",
 }
 # Payments to the bank that go into the pot instead, with the option `pot`: taxes, the jail
 # fee and the cards' fines and repairs ("card:<id>").
@@ -123,7 +123,7 @@ class Outcome:
 
 
 _SAFE_BY_PHASE: dict[Phase, type[Action]] = {
-    Phase.AUCTION: PassBid, Phase.BUY: SendToAuction, Phase.DEBT: SettleDebt, Phase.TRADE: DeclineTrade,
+    AUCTION: PassBid, BUY: SendToAuction, DEBT: SettleDebt, TRADE: DeclineTrade,
 }
 _DECISIONS: dict[tuple[int, str], Decision] = {}
 
@@ -173,7 +173,7 @@ class Game(GameState):
         s.deck = list(range(len(rules.cards)))
         s.first = first
         s.active = first
-        s.phase = Phase.PRE_ROLL
+        s.phase = PRE_ROLL
         s.doubles = 0
         s.reroll = False
         s.turn_over = False
@@ -199,14 +199,14 @@ class Game(GameState):
     # -- queries -------------------------------------------------------------------------
 
     def outcome(self) -> Outcome | None:
-        if self.phase is not Phase.OVER:
+        if self.phase is not OVER:
             return None
         return Outcome(winner=self.winner, draw=self.drawn)
 
     def main_seat(self) -> int | None:
         """The seat that the game itself waits for (draw answers aside)."""
         phase = self.phase
-        if phase is Phase.PRE_ROLL or phase is Phase.POST_ROLL or phase is Phase.BUY or phase is Phase.TAX:
+        if phase is PRE_ROLL or phase is POST_ROLL or phase is BUY or phase is TAX:
             return self.active
         if self.auction is not None:
             return self.auction.bidder
@@ -238,25 +238,25 @@ class Game(GameState):
 
         With `kind` None it answers the seat's first pending decision (a draw answer first)."""
         phase = self.phase
-        if phase is Phase.OVER:
+        if phase is OVER:
             return None
         if (self.draw is not None and kind in (None, "draw_answer")
                 and seat in self._draw_answerers()):
             return shared(DeclineDraw, seat)
-        if seat != self.main_seat() or kind not in (None, DECISION_KINDS[phase]):
+        if seat != self.main_seat() or (kind is not None and kind != DECISION_KINDS[phase]):
             return None
-        if phase is Phase.PRE_ROLL:
+        if phase is PRE_ROLL:
             return shared(RollForDouble if self.jailed[seat] else Roll, seat)
-        if phase is Phase.POST_ROLL:
+        if phase is POST_ROLL:
             return shared(Roll if self.reroll else EndTurn, seat)
-        if phase is Phase.TAX:
+        if phase is TAX:
             fixed, share = tax_choices(self, seat)
             return shared(PayTaxPercent if share < fixed else PayTax, seat)
         return shared(_SAFE_BY_PHASE[phase], seat)
 
     def legal(self, seat: int) -> Legal:
         """Every enumerable legal action of `seat`, plus the bid range and trade partners."""
-        if self.phase is Phase.OVER or not 0 <= seat < self.players or not self.alive[seat]:
+        if self.phase is OVER or not 0 <= seat < self.players or not self.alive[seat]:
             return Legal(())
         candidates: list[Action] = []
         bid_range: tuple[int, int] | None = None
@@ -268,27 +268,27 @@ class Game(GameState):
         main = self.main_seat()
         phase = self.phase
         if seat == main:
-            if phase is Phase.PRE_ROLL:
+            if phase is PRE_ROLL:
                 if self.jailed[seat]:
                     candidates += [shared(PayJailFee, seat), shared(UseReleaseCard, seat),
                                    shared(RollForDouble, seat)]
                 else:
                     candidates.append(shared(Roll, seat))
-            elif phase is Phase.POST_ROLL:
+            elif phase is POST_ROLL:
                 candidates.append(shared(Roll if self.reroll else EndTurn, seat))
-            elif phase is Phase.BUY:
+            elif phase is BUY:
                 candidates += [shared(Buy, seat), shared(SendToAuction, seat)]
             elif self.auction is not None:
                 candidates.append(shared(PassBid, seat))
                 lo, hi = self.auction.high + 1, bid_cash(self, seat)
                 if lo <= hi:
                     bid_range = (lo, hi)
-            elif phase is Phase.DEBT:
+            elif phase is DEBT:
                 candidates += [shared(PayDebt, seat), shared(SettleDebt, seat),
                                shared(DeclareBankruptcy, seat)]
-            elif phase is Phase.TRADE:
+            elif phase is TRADE:
                 candidates += [shared(AcceptTrade, seat), shared(DeclineTrade, seat)]
-            elif phase is Phase.TAX:
+            elif phase is TAX:
                 candidates += [shared(PayTax, seat), shared(PayTaxPercent, seat)]
             if phase in MANAGE_PHASES:
                 candidates.append(shared(Resign, seat))
@@ -345,13 +345,20 @@ class Game(GameState):
             raise IllegalAction(*why)
         if chance is None and self.needs_chance(action):
             raise ChanceRequired(f"{action.TYPE} needs a chance source")
+        return self._apply(action, chance)
+
+    def _apply(self, action: Action, chance: ChanceSource | None) -> list[Event]:
+        """Apply an action already known to be legal, with the chance it needs: what `apply`
+        does once its checks pass. Only for actions the engine itself vouches for (the match
+        loop's bots answer with `safe_action`, a member of `legal()`, or an action they
+        checked with `is_legal`), never for input from outside the engine."""
         ev: list[Event] = []
         t = type(action)
         if self.draw is not None and t not in (AcceptDraw, DeclineDraw):
             self.draw = None
             ev.append(DrawCancelled("move", action.seat))
         _HANDLERS[t](self, action, chance, ev)
-        if self.auction_queue and (self.phase is Phase.PRE_ROLL or self.phase is Phase.POST_ROLL):
+        if self.auction_queue and (self.phase is PRE_ROLL or self.phase is POST_ROLL):
             self._open_queued_auction(ev)
         return ev
 
@@ -521,7 +528,7 @@ class Game(GameState):
             self._finish_move(ev)
 
     def _finish_move(self, ev: list[Event]) -> None:
-        if self.phase is Phase.OVER:
+        if self.phase is OVER:
             return
         if self.turn_over or not self.alive[self.active]:
             self._next_turn(ev)
@@ -529,7 +536,7 @@ class Game(GameState):
             self._step(Step.MOVE_RESOLVED)
 
     def _next_turn(self, ev: list[Event]) -> None:
-        if self.phase is Phase.OVER:
+        if self.phase is OVER:
             return
         ended = self.active
         if self.fee_paid:
@@ -674,14 +681,14 @@ class Game(GameState):
             if H.raisable(self, debtor) < amount:
                 debts.pop(0)
                 self._bankrupt(debtor, creditor, ev, owed=amount, reason=debt.reason)
-                if self.phase is Phase.OVER:
+                if self.phase is OVER:
                     return
                 continue
             self._step(Step.DEBT_WAITS)
             ev.append(DebtOwed(debtor, _bank(creditor), amount, debt.reason))
             return
         resume, self.resume = self.resume, None
-        if self.phase is Phase.OVER:
+        if self.phase is OVER:
             return
         if resume is Resume.JAIL_MOVE:
             seat = self.active
@@ -723,7 +730,7 @@ class Game(GameState):
                                ev: list[Event]) -> None:
         debt = self.debts.pop(0)
         self._bankrupt(debt.debtor, debt.creditor, ev, owed=debt.amount, reason=debt.reason)
-        if self.phase is not Phase.OVER:
+        if self.phase is not OVER:
             self._run_debts(chance, ev)
 
     def _bankrupt(self, seat: int, creditor: int, ev: list[Event], *, owed: int | None = None,
@@ -804,7 +811,7 @@ class Game(GameState):
     def _do_resign(self, a: Resign, chance: Any, ev: list[Event]) -> None:
         ev.append(Resigned(a.seat))
         self._bankrupt(a.seat, BANK, ev)
-        if self.phase is not Phase.OVER:
+        if self.phase is not OVER:
             self._next_turn(ev)
 
     # buying and auctions
@@ -837,17 +844,14 @@ class Game(GameState):
         auc = self.auction
         assert auc is not None, "checked: an auction runs"
         ev.append(BidMade(a.seat, a.amount))
-        self.auction = auc = replace(auc, high=a.amount, high_bidder=a.seat,
-                                     turn=(auc.turn + 1) % len(auc.bidders))
+        self.auction = auc = auc.outbid(a.seat, a.amount)
         self._auction_check(auc, ev)
 
     def _do_pass_bid(self, a: PassBid, chance: Any, ev: list[Event]) -> None:
         auc = self.auction
         assert auc is not None, "checked: an auction runs"
         ev.append(BidPassed(a.seat))
-        turn = auc.turn
-        bidders = auc.bidders[:turn] + auc.bidders[turn + 1:]
-        self.auction = auc = replace(auc, bidders=bidders, turn=turn if turn < len(bidders) else 0)
+        self.auction = auc = auc.passed()
         self._auction_check(auc, ev)
 
     def _auction_check(self, auc: Auction, ev: list[Event]) -> None:

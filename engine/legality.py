@@ -37,7 +37,7 @@ from .actions import (
     SettleDebt,
     UseReleaseCard,
 )
-from .phases import Phase
+from .phases import BUY, DEBT, OVER, POST_ROLL, PRE_ROLL, TAX
 from .state import Lot
 
 if TYPE_CHECKING:
@@ -45,8 +45,8 @@ if TYPE_CHECKING:
 
 Why = tuple[str, str] | None
 
-MANAGE_PHASES = (Phase.PRE_ROLL, Phase.POST_ROLL)
-RAISE_PHASES = (Phase.PRE_ROLL, Phase.POST_ROLL, Phase.BUY, Phase.DEBT)
+MANAGE_PHASES = (PRE_ROLL, POST_ROLL)
+RAISE_PHASES = (PRE_ROLL, POST_ROLL, BUY, DEBT)
 
 RULE_TEXT = {
     "buildings.streets_only": "only streets carry buildings",
@@ -72,7 +72,7 @@ _NOT_YOURS = ("turn.not_yours", "this seat has no decision to make now")
 
 
 def why_illegal(g: Game, a: Action) -> Why:
-    if g.phase is Phase.OVER:
+    if g.phase is OVER:
         return ("game.over", "the game is over")
     seat = a.seat
     if type(seat) is not int or not 0 <= seat < g.players:
@@ -113,11 +113,11 @@ def _roll(g: Game, a: Action, seat: int) -> Why:
     if seat != g.main_seat():
         return _NOT_YOURS
     phase = g.phase
-    if phase is Phase.PRE_ROLL:
+    if phase is PRE_ROLL:
         if not g.jailed[seat]:
             return None
         return ("jail.choose", "in jail: pay, use a release card or roll for a double")
-    if phase is Phase.POST_ROLL and g.reroll:
+    if phase is POST_ROLL and g.reroll:
         return None
     return ("turn.roll_once", "no roll is due now")
 
@@ -125,7 +125,7 @@ def _roll(g: Game, a: Action, seat: int) -> Why:
 def _jail(g: Game, a: Action, seat: int) -> Why:
     if seat != g.main_seat():
         return _NOT_YOURS
-    if g.phase is not Phase.PRE_ROLL or not g.jailed[seat]:
+    if g.phase is not PRE_ROLL or not g.jailed[seat]:
         return ("jail.in_jail", "only a jailed player at the start of the turn")
     t = type(a)
     if t is PayJailFee and g.cash[seat] < g.rules.jail_fee:
@@ -138,7 +138,7 @@ def _jail(g: Game, a: Action, seat: int) -> Why:
 def _buy(g: Game, a: Action, seat: int) -> Why:
     if seat != g.main_seat():
         return _NOT_YOURS
-    if g.phase is not Phase.BUY or g.pending_buy is None:
+    if g.phase is not BUY or g.pending_buy is None:
         return ("buy.offered", "no property is offered to buy")
     if type(a) is Buy and g.cash[seat] < g.rules.cells[g.pending_buy].price:
         return ("buy.cash", "not enough cash to buy: raise it or send it to auction")
@@ -172,7 +172,7 @@ def bid_cash(g: Game, seat: int) -> int:
 def _tax(g: Game, a: Action, seat: int) -> Why:
     if seat != g.main_seat():
         return _NOT_YOURS
-    if g.phase is not Phase.TAX:
+    if g.phase is not TAX:
         return ("tax.choice", "no tax with a choice of amounts is due")
     return None
 
@@ -188,7 +188,7 @@ def _manage_cell(g: Game, a: Any, seat: int) -> Why:
 def _end_turn(g: Game, a: Action, seat: int) -> Why:
     if seat != g.main_seat():
         return _NOT_YOURS
-    if g.phase is not Phase.POST_ROLL:
+    if g.phase is not POST_ROLL:
         return ("turn.end_after_roll", "the turn ends after the roll is resolved")
     if g.reroll:
         return ("turn.double_rolls_again", "after a double you roll again")

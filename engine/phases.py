@@ -26,6 +26,13 @@ class Phase(StrEnum):
     OVER = "over"             # won or drawn
 
 
+# The phases as plain module names, for the engine's busiest lines: on Python 3.11 every
+# `Phase.X` goes through EnumType.__getattr__ (about 120 ns, against 15 ns for a module
+# global), and each action reads several.
+PRE_ROLL, BUY, AUCTION, POST_ROLL, DEBT, TRADE, TAX, OVER = (
+    Phase.PRE_ROLL, Phase.BUY, Phase.AUCTION, Phase.POST_ROLL, Phase.DEBT, Phase.TRADE, Phase.TAX, Phase.OVER)
+
+
 class Resume(StrEnum):
     """What follows once every debt is settled (the state's `resume`; JSON values)."""
     FINISH_MOVE = "finish_move"   # the move that caused the debts is over

@@ -48,6 +48,22 @@ class Auction:
         """The seat whose turn it is to bid or pass."""
         return self.bidders[self.turn]
 
+    # The next states are built field by field: dataclasses.replace looks the fields up on
+    # every call, and an auction changes at every bid and pass. tests/test_engine_values.py
+    # checks that they carry every other field over.
+
+    def passed(self) -> Auction:
+        """The auction once the bidder whose turn it is passes (and is out of it)."""
+        turn, bidders = self.turn, self.bidders
+        bidders = bidders[:turn] + bidders[turn + 1:]
+        return Auction(self.cell, bidders, turn if turn < len(bidders) else 0, self.high, self.high_bidder,
+                       self.lot, self.resume)
+
+    def outbid(self, seat: int, amount: int) -> Auction:
+        """The auction once `seat`, whose turn it is, bids `amount`: the next bidder's turn."""
+        return Auction(self.cell, self.bidders, (self.turn + 1) % len(self.bidders), amount, seat,
+                       self.lot, self.resume)
+
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"cell": self.cell, "bidders": list(self.bidders), "turn": self.turn,
                                "high": self.high, "high_bidder": self.high_bidder}

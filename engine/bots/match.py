@@ -14,7 +14,7 @@ from ..chance import Entropy
 from ..errors import EngineError
 from ..events import CameToRest, Event
 from ..game import Game
-from ..phases import Phase
+from ..phases import OVER
 from ..rules import Ruleset
 from . import make_bot
 
@@ -60,22 +60,26 @@ def play_match(rules: Ruleset, levels: Sequence[str], seed: int | bytes, max_tur
     landings = [0] * rules.size
     actions = 0
     turn, turn_actions = game.turn, 0
-    while game.phase is not Phase.OVER and game.turn <= max_turns:
+    while game.phase is not OVER and game.turn <= max_turns:
         if game.turn != turn:
             turn, turn_actions = game.turn, 0
         turn_actions += 1
         if turn_actions > MAX_ACTIONS_PER_TURN:
             raise MatchStalled(f"turn {turn}: {MAX_ACTIONS_PER_TURN} actions without the turn "
                                f"moving on (levels {', '.join(levels)})")
-        decision = game.pending()[0]
-        action = bots[decision.seat].choose(game, decision.seat)
-        events = game.apply(action, chance)
+        # Who decides: the main seat, unless a draw offer waits for answers first.
+        seat = game.main_seat() if game.draw is None else game.pending()[0].seat
+        assert seat is not None, "a game still playing waits for a seat"
+        # Every bot answers with a legal action (the clock's safe action, one of `legal()`,
+        # or one it checked with `is_legal`), so it is applied without checking it again.
+        action = bots[seat].choose(game, seat)
+        events = game._apply(action, chance)
         actions += 1
         for e in events:
             if type(e) is CameToRest:
                 landings[e.cell] += 1
         if observer is not None:
             observer(game, action, events)
-    capped = game.phase is not Phase.OVER
+    capped = game.phase is not OVER
     turns = min(game.turn, max_turns) if capped else game.turn
     return MatchResult(game, actions, turns, capped, landings)
