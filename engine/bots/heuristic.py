@@ -32,11 +32,13 @@ from ..actions import (
     SendToAuction,
     SettleDebt,
     UseReleaseCard,
+    shared,
 )
 from ..chance import Entropy
-from ..game import Game
+from ..game import DECISION_KINDS, Game
 from ..holdings import lot_street, net_worth, owns_group, redeem_cost, rent
-from ..phases import Phase
+from ..phases import TRADE
+from ..rules import Ruleset
 from ..state import BANK, Lot
 from . import trading as T
 from .appraisal import Appraiser, IncomeAppraiser, PriceAppraiser
@@ -121,6 +123,10 @@ class HeuristicBot:
         self._declined: dict[T.OfferKey, int] = {}
         self._refusals: dict[T.OfferKey, tuple[int, int]] = {}   # key -> (refusals, last turn)
         self._appraisers: dict[str, Appraiser] = {}
+        self._partner_models: dict[str, PriceAppraiser] = {}
+        # The colour groups each seat holds whole, for the owners (and rules) last seen.
+        self._owners_seen: tuple[tuple[int, ...], Ruleset] | None = None
+        self._whole: dict[int, list[tuple[int, ...]]] = {}
         self._bid_cap: tuple[tuple[int, int, int, tuple[int, ...]], int] | None = None
 
     # -- the interface -------------------------------------------------------------------
@@ -134,18 +140,24 @@ class HeuristicBot:
         return action
 
     def _decide(self, game: Game, seat: int) -> Action | None:
-        kinds = [d.kind for d in game.pending() if d.seat == seat]
-        if not kinds:
-            return None
+        if game.draw is None:
+            # Then the game waits for its main seat only (`pending()` without the list).
+            if seat != game.main_seat():
+                return None
+            kind = DECISION_KINDS[game.phase]
+        else:
+            kinds = [d.kind for d in game.pending() if d.seat == seat]
+            if not kinds:
+                return None
+            kind = kinds[0]
         self._new_turn_check(game, seat)
-        kind = kinds[0]
         if kind == "draw_answer":
             return self._answer_draw(game, seat)
         if kind == "turn":
             return self._manage(game, seat, before_roll=True) or self._leave_or_roll(game, seat)
         if kind == "after_roll":
-            return self._manage(game, seat, before_roll=False) or (
-                Roll(seat) if game.reroll else EndTurn(seat))
+            return self._manage(game, seat, before_roll=False) or shared(
+                Roll if game.reroll else EndTurn, seat)
         if kind == "buy":
             return self._buy(game, seat)
         if kind == "bid":
@@ -172,7 +184,7 @@ class HeuristicBot:
 
     def _note_offer_outcome(self, game: Game, seat: int) -> None:
         offer = self._open_offer
-        if offer is None or game.phase is Phase.TRADE:
+        if offer is None or game.phase is TRADE:
             return
         self._open_offer = None
         if not all(game.owner[c] == seat for c in offer.take):
@@ -198,9 +210,27 @@ class HeuristicBot:
 
     def partner_model(self, game: Game) -> PriceAppraiser:
         """How a typical player prices a deal: face prices with a bonus for whole groups."""
-        m = MEDIUM
-        return PriceAppraiser(game.rules, group_bonus=m.group_bonus,
-                              partial_bonus=m.partial_bonus, set_bonus=m.set_bonus)
+        key = game.rules.digest
+        model = self._partner_models.get(key)
+        if model is None:
+            m = MEDIUM
+            model = self._partner_models[key] = PriceAppraiser(
+                game.rules, group_bonus=m.group_bonus, partial_bonus=m.partial_bonus, set_bonus=m.set_bonus)
+        return model
+
+    def _whole_groups(self, game: Game, seat: int) -> list[tuple[int, ...]]:
+        """The colour groups `seat` holds whole, in the ruleset's order. Asked at nearly every
+        decision, while deeds change hands a few dozen times a game: kept until they do."""
+        seen = (tuple(game.owner), game.rules)
+        if seen != self._owners_seen:
+            self._owners_seen = seen
+            self._whole = {}
+        groups = self._whole.get(seat)
+        if groups is None:
+            owner = game.owner
+            groups = self._whole[seat] = [g for g in game.rules.group_cells.values()
+                                          if all(owner[c] == seat for c in g)]
+        return groups
 
     # -- money to keep ---------------------------------------------------------------------
 
@@ -304,11 +334,7 @@ class HeuristicBot:
         return Redeem(seat, best) if best is not None else None
 
     def _monopoly_cells(self, game: Game, seat: int) -> list[int]:
-        out: list[int] = []
-        for group in game.rules.group_cells.values():
-            if all(game.owner[c] == seat for c in group):
-                out += group
-        return out
+        return [c for group in self._whole_groups(game, seat) for c in group]
 
     def _best_build(self, game: Game, seat: int) -> int | None:
         """The street where the next house earns most per cost (evenly, to a hotel)."""
@@ -317,9 +343,7 @@ class HeuristicBot:
         flat = self.style.appraiser != "income"
         best = None
         best_ratio = -1.0
-        for group in game.rules.group_cells.values():
-            if not all(game.owner[c] == seat for c in group):
-                continue
+        for group in self._whole_groups(game, seat):
             if any(game.mortgaged[c] for c in group):
                 continue
             low = min(game.buildings[c] for c in group)

@@ -39,11 +39,7 @@ def deal_from_trade(trade: TradeOffer, me: int) -> Deal:
 
 def after(game: Game, deal: Deal) -> tuple[list[int], list[int]]:
     """Owners and cash once the deal is done."""
-    owner = game.owner[:]
-    for c in deal.out:
-        owner[c] = deal.partner
-    for c in deal.into:
-        owner[c] = deal.me
+    owner = _owners_after(game, deal)
     cash = game.cash[:]
     cash[deal.me] += deal.money_in
     cash[deal.partner] -= deal.money_in
@@ -53,12 +49,28 @@ def after(game: Game, deal: Deal) -> tuple[list[int], list[int]]:
     return owner, cash
 
 
+def _owners_after(game: Game, deal: Deal) -> list[int]:
+    owner = game.owner[:]
+    for c in deal.out:
+        owner[c] = deal.partner
+    for c in deal.into:
+        owner[c] = deal.me
+    return owner
+
+
 def completed_groups(game: Game, owner: list[int], seat: int) -> list[tuple[int, ...]]:
     """Colour groups that `seat` holds whole in `owner` but not in the game now."""
     out = []
+    now = game.owner
     for group in game.rules.group_cells.values():
-        if all(owner[c] == seat for c in group) and not all(game.owner[c] == seat for c in group):
-            out.append(group)
+        for c in group:
+            if owner[c] != seat:
+                break
+        else:
+            for c in group:
+                if now[c] != seat:
+                    out.append(group)
+                    break
     return out
 
 
@@ -69,7 +81,7 @@ def group_shortfall(game: Game, deal: Deal) -> int:
     What I receive is counted at face value: the money, the price of the deeds, and for a
     group the deal completes for me, the price of the whole group.
     """
-    owner, _ = after(game, deal)
+    owner = _owners_after(game, deal)
     theirs = completed_groups(game, owner, deal.partner)
     if not theirs:
         return 0
@@ -135,18 +147,19 @@ def wanted_groups(game: Game, seat: int, *, split: bool = False
     holder's share, to be bought one partner at a time.
     """
     out = []
+    owner, buildings, alive = game.owner, game.buildings, game.alive
     for group in game.rules.group_cells.values():
-        owners = [game.owner[c] for c in group]
-        if seat not in owners or any(not tradeable(game, c) for c in group):
+        # (Every deed of a colour group is tradeable, or none is: `tradeable`.)
+        if seat not in [owner[c] for c in group] or any(buildings[c] for c in group):
             continue
-        missing = tuple(c for c in group if game.owner[c] != seat)
+        missing = tuple(c for c in group if owner[c] != seat)
         if not missing:
             continue
-        holders = {game.owner[c] for c in missing}
+        holders = {owner[c] for c in missing}
         if len(holders) == 1 or (split and len(holders) == 2):
             for partner in sorted(holders):
-                if partner >= 0 and game.alive[partner]:
-                    out.append((partner, tuple(c for c in missing if game.owner[c] == partner)))
+                if partner >= 0 and alive[partner]:
+                    out.append((partner, tuple(c for c in missing if owner[c] == partner)))
     return out
 
 
@@ -155,16 +168,20 @@ def sweeteners(game: Game, seat: int, partner: int, keep: Iterable[int]) -> list
     leaving out my own complete groups and anything in `keep`."""
     keep = set(keep)
     rules = game.rules
+    owner, buildings, cells = game.owner, game.buildings, rules.cells
     out = []
     for c in rules.properties:
-        if game.owner[c] != seat or c in keep or not tradeable(game, c):
+        if owner[c] != seat or c in keep:
             continue
         group = rules.group_of[c]
-        if rules.cells[c].kind == "street" and all(game.owner[x] == seat for x in group):
+        # A street is kept when it is not tradeable (a building in its group) or in a
+        # whole group of mine.
+        if cells[c].kind == "street" and (any(buildings[x] for x in group)
+                                         or all(owner[x] == seat for x in group)):
             continue
-        theirs = sum(1 for x in group if game.owner[x] == partner)
+        theirs = sum(1 for x in group if owner[x] == partner)
         if theirs:
-            out.append((-(theirs / len(group)), rules.cells[c].price, c))
+            out.append((-(theirs / len(group)), cells[c].price, c))
     out.sort()
     return [c for _, _, c in out]
 
@@ -193,6 +210,7 @@ def propose(game: Game, seat: int, partners: tuple[int, ...], appraiser: Apprais
     cells = game.rules.cells
     cash = game.cash
     now = _Now(game)
+    helps: dict[int, list[int]] = {}     # my deeds that would help each partner most
     best = None
     best_score = 0.0
     for partner, missing in wanted_groups(game, seat, split=split):
@@ -200,7 +218,9 @@ def propose(game: Game, seat: int, partners: tuple[int, ...], appraiser: Apprais
             continue
         take = tuple(sorted(missing))
         gives: list[tuple[int, ...]] = [()]
-        extra = sweeteners(game, seat, partner, keep=())
+        extra = helps.get(partner)
+        if extra is None:
+            extra = helps[partner] = sweeteners(game, seat, partner, keep=())
         gives += [(c,) for c in extra[:sweetener_count]]
         group_price = sum(cells[c].price for c in game.rules.group_of[take[0]])
         take_face = sum(cells[c].price for c in take)
