@@ -9,6 +9,9 @@ first differs), and the final state's canonical JSON digest. Replaying needs no 
 change to a bot's play never touches this file; a change to the engine's observable output
 fails here.
 
+The first eleven games (Землевласник) were recorded before the typed state and events; the
+Класика games with house rules were added with them.
+
 Regenerate (only for a deliberate change of the rules' output, saying so in the commit):
 `.venv/bin/python tests/test_golden_games.py --write`.
 """
@@ -22,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from zemlevlasnyk.engine import Entropy, Game, Resign, action_from_json, canonical_json, load_preset
+from zemlevlasnyk.engine import Entropy, Game, Resign, action_from_json, canonical_json, load_rules
 
 DATA = Path(__file__).parent / "data" / "golden_games.json"
 # A checkpoint of the running digest every this many actions: small file, and a failing
@@ -39,6 +42,7 @@ class Spec:
     max_actions: int
     resign_percent: int = 0   # chance per own management decision to resign instead
     interrupt_percent: int = 0  # chance that an open draw offer is cut short by a move
+    options: tuple[tuple[str, object], ...] = ()   # house rules, as (name, value) pairs
 
 
 SPECS = (
@@ -53,6 +57,13 @@ SPECS = (
     Spec("zemlevlasnyk", ("random", "random"), 9, 600),
     Spec("zemlevlasnyk", ("random", "random"), 10, 600),
     Spec("zemlevlasnyk", ("random", "random", "random"), 11, 600, interrupt_percent=50),
+    # Класика and house rules (added with them): both decks, the tax's choice, the last
+    # buildings and a bankrupt's deeds auctioned, mortgage fees, the pot, the turn cap.
+    Spec("klasyka", ("hard", "medium", "medium", "medium"), 21, 900),
+    Spec("klasyka", ("random", "random", "random"), 29, 900, resign_percent=1),
+    Spec("klasyka", ("medium", "random"), 56, 700,
+         options=(("pot", True), ("start_bonus", True), ("no_rent_in_jail", True), ("turn_cap", 60))),
+    Spec("klasyka", ("hard", "medium", "medium", "medium"), 16, 1500, options=(("start_cash", 5000),)),
 )
 
 # Every kind of event the saved games must contain, so that they prove the serialisation
@@ -64,6 +75,10 @@ MUST_SEE = {
     "draw_cancelled", "sent_to_jail", "left_jail", "jail_roll_failed", "card_drawn", "card_kept",
     "deck_reshuffled", "built", "building_sold", "mortgaged", "redeemed", "bankrupt",
     "deed_transferred", "deed_returned", "resigned", "eliminated", "game_won",
+    # Класика and house rules: the tax's choice, mortgage fees, the pot, the bonus on Старт,
+    # a bankrupt's deed and the bank's last house auctioned during a turn.
+    "rent_dice", "turn_cap", "action:pay_tax", "action:pay_tax_percent", "reason:mortgage_fee",
+    "reason:pot", "reason:start_bonus", "lot:deed", "lot:house",
 }
 
 
@@ -87,6 +102,10 @@ class Chain:
     def add(self, game: Game, action_json: dict[str, Any], events: list[Any]) -> None:
         ev = _events_json(events)
         self.kinds.update(e["type"] for e in ev)
+        self.kinds.update(f"reason:{e['reason']}" for e in ev if e["type"] == "paid")
+        self.kinds[f"action:{action_json['type']}"] += 1
+        if game.auction is not None and game.auction.resume is not None:
+            self.kinds[f"lot:{game.auction.lot.value}"] += 1
         self.h.update(canonical_json(action_json))
         self.h.update(canonical_json(ev))
         self.h.update(game.state_hash().encode())
@@ -99,7 +118,7 @@ def record(spec: Spec) -> dict[str, Any]:
     """Play `spec` with real bots and write down every action and the engine's output."""
     from zemlevlasnyk.engine.bots import make_bot
 
-    rules = load_preset(spec.preset)
+    rules = load_rules(spec.preset, dict(spec.options))
     chance = Entropy(_seed(spec.seed, "chance"))
     bots = [make_bot(level, _seed(spec.seed, f"seat{i}")) for i, level in enumerate(spec.levels)]
     resign_rng = Entropy(_seed(spec.seed, "resign"))
@@ -119,7 +138,7 @@ def record(spec: Spec) -> dict[str, Any]:
         actions.append(action.to_json())
         chain.add(game, actions[-1], events)
     return {
-        "preset": spec.preset, "players": len(spec.levels), "seed": spec.seed,
+        "preset": spec.preset, "options": dict(spec.options), "players": len(spec.levels), "seed": spec.seed,
         "levels": list(spec.levels), "actions": actions, "chain": chain.h.hexdigest(),
         "checkpoints": chain.checkpoints, "final": hashlib.sha256(canonical_json(game.to_json())).hexdigest(),
         "final_hash": game.state_hash(),
@@ -127,7 +146,7 @@ def record(spec: Spec) -> dict[str, Any]:
 
 
 def replay(saved: dict[str, Any]) -> tuple[Game, Chain]:
-    rules = load_preset(saved["preset"])
+    rules = load_rules(saved["preset"], saved.get("options"))
     chance = Entropy(_seed(saved["seed"], "chance"))
     game = Game.new(rules, saved["players"], chance=chance)
     chain = Chain()
