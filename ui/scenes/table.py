@@ -246,14 +246,14 @@ class TableScene(Scene):
 
     def _again(self) -> nav.PlayComputer | nav.FriendsAgain:
         """Where «play again» leads: the same game against the computer (opponents, level,
-        name), or back to the friends scene to open or join a new table."""
+        name, rules), or back to the friends scene to open or join a new table."""
         if self.net is not None:
             return nav.FriendsAgain()
         players = self.table.players
         level = next((p.bot for p in players if p.bot is not None), None)
         if level is None:
             return nav.FriendsAgain()
-        return nav.PlayComputer(self.names[self.me], len(players) - 1, level)
+        return nav.PlayComputer(self.names[self.me], len(players) - 1, level, rules=self.game.rules)
 
     def next_frame(self) -> float:
         """Every frame while a token walks or a change of cash is shown; else at the clock's
