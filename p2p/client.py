@@ -6,8 +6,10 @@ word from the host (the window disables the move buttons), `Reconnecting(attempt
 dials again with backoff after `IDLE_SECONDS` of silence or a broken connection (a `busy`
 refusal is retried too), and `HostLost` when the host stayed unreachable for
 `HOST_LOST_SECONDS`: then `run` raises a remote `host_lost` error, never blaming this side.
-Every record is appended to the log file as it arrives, once (a rejoin's catch-up starts
-after our last record).
+Every record is appended to the saved game (p2p/savegame.py) as it arrives, once (a
+rejoin's catch-up does not write a record twice), and so is the evidence of our actions
+the host left unanswered. A saved game that cannot be written stops being written (the
+`SaveFailed` output says why) while the game goes on.
 """
 from __future__ import annotations
 
@@ -24,6 +26,7 @@ from zemlevlasnyk.p2p.handshake import PLAYING
 from zemlevlasnyk.p2p.limits import IDLE_SECONDS, PING_SECONDS, SILENT_SECONDS
 from zemlevlasnyk.p2p.links import Invite
 from zemlevlasnyk.p2p.peer import (
+    ActionUnanswered,
     Admitted,
     Arrived,
     Finished,
@@ -34,6 +37,7 @@ from zemlevlasnyk.p2p.peer import (
     PeerOutput,
     TablePeer,
 )
+from zemlevlasnyk.p2p.savegame import SaveGame, SaveGameError, header_for
 from zemlevlasnyk.p2p.streams import SecureStream, dial, open_table
 
 # Dialling again after losing the host: quickly at first (a Wi-Fi roam is back within a
@@ -73,7 +77,14 @@ class HostLost:
     message: str
 
 
-ClientOutput = PeerOutput | Connected | HostSilent | Reconnecting | HostLost
+@dataclass(frozen=True, slots=True)
+class SaveFailed:
+    """The saved game could not be written (`problem` says why); the game goes on unsaved."""
+
+    problem: SaveGameError
+
+
+ClientOutput = PeerOutput | Connected | HostSilent | Reconnecting | HostLost | SaveFailed
 
 
 def backoff(attempt: int) -> float:
@@ -96,7 +107,7 @@ class PeerClient:
         self.on_output = on_output or (lambda out: None)
         self._stream: SecureStream | None = None
         self._admitted = False
-        self._logged = -1
+        self._saved: SaveGame | None = None
 
     async def send(self, message: messages.PeerMessage | Outgoing | bytes) -> None:
         """Send a message from whoever drives this peer (a person's window); bytes are
@@ -111,6 +122,14 @@ class PeerClient:
 
     async def run(self) -> Finished:
         """Play until the game ends; `ProtocolError` (e.g. `CheatingHost`) if it cannot."""
+        try:
+            return await self._run()
+        finally:
+            if self._saved is not None:
+                self._saved.close()
+                self._saved = None
+
+    async def _run(self) -> Finished:
         attempt = 0
         lost_at: float | None = None
         while True:
@@ -208,7 +227,9 @@ class PeerClient:
             self._admitted = True
             self.on_output(Connected())
         elif isinstance(out, Arrived):
-            self._log(out)
+            self._save(out.seq, out.wire)
+        elif isinstance(out, ActionUnanswered):
+            self._save_evidence(out)
         elif isinstance(out, HostBehind) and self.records_from is not None:
             for record in self.records_from(out.start):
                 await stream.send_encoded(record)
@@ -227,11 +248,29 @@ class PeerClient:
             return out
         return None
 
-    def _log(self, arrived: Arrived) -> None:
-        if self.log_path is None or arrived.seq <= self._logged:
+    def _save(self, seq: int, wire: bytes) -> None:
+        if self.log_path is None:
             return
-        self.log_path.parent.mkdir(parents=True, exist_ok=True)
-        with self.log_path.open("ab") as log:
-            log.write(arrived.wire + b"\n")
-        self._logged = arrived.seq
+        try:
+            if self._saved is None:
+                header = header_for(wire, table=self.invite.table, host=self.invite.host_key.hex(),
+                                    me=self.core.profile.key_hex)
+                self._saved = SaveGame.open(self.log_path, header)
+            self._saved.append(seq, wire)
+        except SaveGameError as exc:
+            self._stop_saving(exc)
 
+    def _save_evidence(self, unanswered: ActionUnanswered) -> None:
+        if self._saved is None:
+            return
+        try:
+            self._saved.sent(unanswered.seq, unanswered.action)
+        except SaveGameError as exc:
+            self._stop_saving(exc)
+
+    def _stop_saving(self, problem: SaveGameError) -> None:
+        if self._saved is not None:
+            self._saved.close()
+        self._saved = None
+        self.log_path = None
+        self.on_output(SaveFailed(problem))

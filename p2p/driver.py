@@ -44,6 +44,7 @@ from zemlevlasnyk.p2p.host import (
 from zemlevlasnyk.p2p.identity import Profile
 from zemlevlasnyk.p2p.links import Invite
 from zemlevlasnyk.p2p.policy import Policy
+from zemlevlasnyk.p2p.savegame import SaveGame, SaveGameError, header_for
 from zemlevlasnyk.p2p.serve import HostServer
 
 # After the end record, how long the host waits for peers to say goodbye before leaving.
@@ -95,7 +96,8 @@ class TableHandle:
         self._now = 0.0
         self._last_move = -math.inf
         self._stamp_move = False
-        self._logged = -1
+        self._saved: SaveGame | None = None
+        self.save_problem: SaveGameError | None = None   # the saved game could not be written
         self._closed = False
 
     # --- observing ---------------------------------------------------------------------------------
@@ -169,8 +171,13 @@ class TableHandle:
                         nursery.start_soon(self._announce)
                 task_status.started(self)
                 self._flush()
-                await self._pump()
-                await self._linger()
+                try:
+                    await self._pump()
+                    await self._linger()
+                finally:
+                    if self._saved is not None:
+                        self._saved.close()
+                        self._saved = None
                 nursery.cancel_scope.cancel()
 
     async def _pump(self) -> None:
@@ -254,15 +261,23 @@ class TableHandle:
         self._poke()
 
     def _log(self) -> None:
+        """Append the new records to the host's saved game (p2p/savegame.py); one that
+        cannot be written stops being written (`save_problem` says why), the table goes on."""
         path = self.config.log_path
-        if path is None:
+        if path is None or self.save_problem is not None:
             return
         records = self.core.records
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with path.open("ab") as log:
-            for data in records[self._logged + 1:]:
-                log.write(data + b"\n")
-        self._logged = len(records) - 1
+        try:
+            if self._saved is None:
+                key = self.core.key_hex
+                self._saved = SaveGame.open(path, header_for(records[0], table=self.core.table, host=key, me=key))
+            for seq in range(self._saved.last_seq + 1, len(records)):
+                self._saved.append(seq, records[seq])
+        except SaveGameError as exc:
+            self.save_problem = exc
+            if self._saved is not None:
+                self._saved.close()
+                self._saved = None
 
     def _poke(self) -> None:
         """Wake the pump (from window code or from inside trio)."""

@@ -182,8 +182,29 @@ def _parse(raw: bytes, path: Path) -> Loaded:
     return Loaded(header, tuple(records), tuple(sent), torn, len(raw))
 
 
+def header_for(start: bytes, *, table: str, host: str, me: str, created: int | None = None) -> Header:
+    """The header of a saved game whose first record is `start` (its wire line, as it came:
+    the preset and options are read from it unverified; `verify` checks they agree)."""
+    try:
+        setup = json.loads(start)["body"]["setup"]
+        preset, options = str(setup["preset"]), setup["options"]
+    except (ValueError, KeyError, TypeError):
+        preset, options = "", {}
+    return Header(table=table, host=host, me=me, preset=preset, options=options if isinstance(options, dict) else {},
+                  created=int(time.time()) if created is None else created)
+
+
 def game_path(folder: Path, table: str, me: bytes) -> Path:
     return folder / f"{table}-{fingerprint(me)}{SUFFIX}"
+
+
+def default_path(table: str, me: bytes, *, data: Path | None = None) -> Path | None:
+    """Where a table's saved game goes by default; None if its folder cannot be made (the
+    table is then played unsaved)."""
+    try:
+        return game_path(games_folder(data), table, me)
+    except SaveGameError:
+        return None
 
 
 def games_folder(data: Path | None = None) -> Path:

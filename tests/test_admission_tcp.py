@@ -3,6 +3,7 @@ loopback addresses never keep a seated player from coming back, nor a friend fro
 from __future__ import annotations
 
 import contextlib
+from pathlib import Path
 
 import pytest
 import trio
@@ -16,6 +17,7 @@ from zemlevlasnyk.p2p.links import Invite
 from zemlevlasnyk.p2p.peer import Finished, TablePeer
 from zemlevlasnyk.p2p.policy import make_policy
 from zemlevlasnyk.p2p.streams import SecureStream, open_table
+from zemlevlasnyk.p2p.verify import verify_game
 
 # The attacker's addresses: all of 127.0.0.0/8 is this machine's loopback.
 ATTACKERS = [f"127.0.0.{n}" for n in range(2, 7)]
@@ -42,7 +44,7 @@ class _Cuttable:
         return self.latest
 
 
-async def _flood_then_play(*, before: int, interval: float) -> None:
+async def _flood_then_play(tmp_path: Path, *, before: int, interval: float) -> None:
     """`before` silent sockets first, then players join, lose a connection and play to the
     end while the flood goes on (so it always holds more than the old cap of 32)."""
     core = TableHost(profile(0, "Host"), auto_start_at=3, clock=False)
@@ -61,6 +63,7 @@ async def _flood_then_play(*, before: int, interval: float) -> None:
             peer = TablePeer(profile(n), table=core.table, host_key=core.profile.public_key,
                              policy=make_policy("medium", 10 + n))
             client = PeerClient(peer, invite, on_output=events[n].append,
+                                log_path=tmp_path / "peer1.zvl" if n == 1 else None,
                                 connect=cuttable if n == 1 else None)
             results[n] = await client.run()
 
@@ -84,16 +87,18 @@ async def _flood_then_play(*, before: int, interval: float) -> None:
     assert any(isinstance(e, Reconnecting) for e in events[1])
     assert sum(isinstance(e, Connected) for e in events[1]) >= 2
     assert results[1].state_hash == results[2].state_hash
+    # the rejoin continued player 1's saved game without a duplicate: it verifies whole
+    assert verify_game(tmp_path / "peer1.zvl").ok
 
 
-async def test_admission_a_burst_of_silent_sockets_does_not_lock_out_players() -> None:
-    await _flood_then_play(before=40, interval=0.04)
+async def test_admission_a_burst_of_silent_sockets_does_not_lock_out_players(tmp_path: Path) -> None:
+    await _flood_then_play(tmp_path, before=40, interval=0.04)
 
 
 @pytest.mark.slow
-async def test_admission_silent_sockets_at_3_per_second_do_not_lock_out_players() -> None:
+async def test_admission_silent_sockets_at_3_per_second_do_not_lock_out_players(tmp_path: Path) -> None:
     """The attack of issue 8: about 3 new silent sockets a second (32 before anyone joins)."""
-    await _flood_then_play(before=32, interval=1 / 3)
+    await _flood_then_play(tmp_path, before=32, interval=1 / 3)
 
 
 async def _first_word(stream: SecureStream) -> dict[str, object]:

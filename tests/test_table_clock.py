@@ -176,3 +176,43 @@ async def test_a_silent_peer_is_dropped_and_keeps_its_seat(autojump_clock) -> No
     assert timeouts and all(r["auto"]["seat"] == peer.seat for r in timeouts), \
         "the host must notice the silence and let the clock play for the absent seat"
     assert finished.state_hash == body(core.records[-1])["state"]
+
+
+class _DeafHost(TableHost):
+    """Leaves the first action of each person unanswered (and lets the clock run out)."""
+
+    ignored: set[str] = set()
+
+    def _on_act(self, info, act, now):
+        if info.key not in self.ignored:
+            self.ignored.add(info.key)
+            return []
+        return super()._on_act(info, act, now)
+
+
+async def test_an_unanswered_action_is_kept_in_the_saved_game_as_evidence(autojump_clock, tmp_path) -> None:
+    from zemlevlasnyk.p2p.peer import ActionUnanswered
+    from zemlevlasnyk.p2p.savegame import read
+    from zemlevlasnyk.p2p.verify import Failure, verify_game
+
+    _DeafHost.ignored = set()
+    core = _DeafHost(profile(0, "Host"), auto_start_at=2)
+    core.sit_host(trio.current_time(), policy=make_policy("medium", 1))
+    peer = TablePeer(profile(1), table=core.table, host_key=core.profile.public_key,
+                     policy=make_policy("medium", 2))
+    unanswered: list[ActionUnanswered] = []
+    path = tmp_path / "peer.zvl"
+    async with trio.open_nursery() as nursery:
+        handle, invite = await serve_on_loopback(nursery, core)
+        client = PeerClient(peer, invite, connect=memory_connector(handle, nursery), log_path=path,
+                            on_output=lambda out: unanswered.append(out) if isinstance(out, ActionUnanswered) else None)
+        nursery.start_soon(client.run)
+        with trio.fail_after(10 * DECISION_SECONDS):
+            while not unanswered:
+                await trio.sleep(1)
+        nursery.cancel_scope.cancel()
+    saved = read(path)
+    assert [(line.seq, line.kind) for line in saved.sent] == [(unanswered[0].seq, "sent")]
+    verdict = verify_game(path)
+    # the evidence verifies as our own signed action (the game may have finished meanwhile)
+    assert verdict.evidence == 1 and verdict.failure in (None, Failure.UNFINISHED), verdict

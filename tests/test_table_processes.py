@@ -8,6 +8,7 @@ import pytest
 from p2p_helpers import REPO, cli, subprocess_env
 
 from zemlevlasnyk.engine import load_preset
+from zemlevlasnyk.p2p import savegame
 from zemlevlasnyk.p2p.links import parse_invite
 from zemlevlasnyk.p2p.records import Replica
 
@@ -50,14 +51,18 @@ def test_four_processes_play_a_game_and_agree(tmp_path) -> None:
     for p, (out, err) in zip(peers, outs, strict=True):
         assert p.returncode == 0, err
         assert _final_hash(out) == final
-    # each peer kept the records on disk, and they verify offline to the same end
-    logs = [next((tmp_path / f"peer{n}" / "zemlevlasnyk" / "logs").glob("*.jsonl")) for n in range(3)]
-    host_log = next((tmp_path / "host" / "zemlevlasnyk" / "logs").glob("*.jsonl"))
-    assert all(log.read_bytes() == host_log.read_bytes() for log in logs)
+    # each peer kept the records in its saved game, and they verify offline to the same end
+    games = [next((tmp_path / f"peer{n}" / "zemlevlasnyk" / "games").glob("*.zvl")) for n in range(3)]
+    host_game = next((tmp_path / "host" / "zemlevlasnyk" / "games").glob("*.zvl"))
+    records = [line.data for line in savegame.read(host_game).records]
+    assert all([line.data for line in savegame.read(game).records] == records for game in games)
     replica = Replica(table=invite.table, host_key=invite.host_key.hex(), rules=load_preset("zemlevlasnyk"))
-    for line in logs[0].read_bytes().splitlines():
+    for line in records:
         replica.accept(line)
     assert replica.ended and replica.state_hash == final
+    done = subprocess.run(cli("verify", str(games[0]), "--lang", "en"), cwd=REPO, env=subprocess_env(tmp_path),
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0 and done.stdout.startswith("OK:"), done.stdout + done.stderr
 
 
 @pytest.mark.parametrize("args, message", [
@@ -88,3 +93,46 @@ def test_a_port_in_use_is_a_clear_message(tmp_path) -> None:
         done = subprocess.run(cli("host", "--bind", "127.0.0.1", "--port", str(port), "--no-mdns"), cwd=REPO,
                               env=subprocess_env(tmp_path), capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "cannot listen" in done.stderr and "Traceback" not in done.stderr
+
+
+_LINK = "zemlevlasnyk://127.0.0.1:1/0123456789abcdef?key=ea4a6c63e29c520abef5507b132ec5f9954776aebebe7b92421eea691446d22c"
+
+
+def _run(tmp_path, *args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    environment = {**(env or subprocess_env(tmp_path)), "LANG": "en_GB.UTF-8", "LC_ALL": "en_GB.UTF-8"}
+    return subprocess.run(cli(*args), cwd=REPO, env=environment, capture_output=True, text=True, timeout=60)
+
+
+def test_log_in_a_missing_folder_is_refused_and_no_folder_is_made(tmp_path) -> None:
+    missing = tmp_path / "no" / "such" / "folder"
+    for command in (["join", _LINK], ["host", "--bind", "127.0.0.1", "--no-mdns"]):
+        done = _run(tmp_path, *command, "--log", str(missing / "game.zvl"))
+        assert done.returncode == 2 and "Traceback" not in done.stderr
+        assert str(missing) in done.stderr and done.stderr.count("\n") == 1, done.stderr
+        assert not (tmp_path / "no").exists()
+    done = _run(tmp_path, "join", _LINK, "--log", str(tmp_path))
+    assert done.returncode == 2 and "cannot write" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_an_unusable_data_folder_is_a_clear_message(tmp_path) -> None:
+    blocker = tmp_path / "data"
+    blocker.write_text("a file where the data folder should be")
+    env = {**subprocess_env(tmp_path), "XDG_DATA_HOME": str(blocker)}
+    for command in (["join", _LINK], ["host", "--bind", "127.0.0.1", "--no-mdns"]):
+        done = _run(tmp_path, *command, env=env)
+        assert done.returncode == 2 and "Traceback" not in done.stderr and done.stderr.count("\n") == 1, done.stderr
+    assert blocker.read_text() == "a file where the data folder should be"
+
+
+def test_a_profile_that_is_not_an_object_is_a_clear_message(tmp_path) -> None:
+    profile_file = tmp_path / "zemlevlasnyk" / "profiles" / "default.json"
+    profile_file.parent.mkdir(parents=True)
+    profile_file.write_text("[1, 2, 3]")
+    done = _run(tmp_path, "join", _LINK)
+    assert done.returncode == 2 and "Traceback" not in done.stderr and str(profile_file) in done.stderr
+    assert profile_file.read_text() == "[1, 2, 3]"
+
+
+def test_an_unreachable_host_blames_nobody(tmp_path) -> None:
+    done = _run(tmp_path, "join", _LINK)
+    assert done.returncode == 2 and "cannot reach" in done.stderr and "this side" not in done.stderr

@@ -7,7 +7,7 @@ import trio
 from p2p_helpers import body, payload, profile, serve_on_loopback
 
 from zemlevlasnyk.engine import Roll, load_preset
-from zemlevlasnyk.p2p import wire
+from zemlevlasnyk.p2p import savegame, wire
 from zemlevlasnyk.p2p.client import PeerClient
 from zemlevlasnyk.p2p.errors import CheatingHost, Code, Fault, ProtocolError
 from zemlevlasnyk.p2p.framing import MAX_FRAME, FrameDecoder, encode_frame
@@ -18,6 +18,7 @@ from zemlevlasnyk.p2p.peer import Refused, TablePeer
 from zemlevlasnyk.p2p.policy import make_policy
 from zemlevlasnyk.p2p.records import Replica
 from zemlevlasnyk.p2p.streams import open_table
+from zemlevlasnyk.p2p.verify import verify_game
 
 
 async def _raw_error(invite: Invite, data: bytes) -> dict:
@@ -42,7 +43,7 @@ async def test_intruders_get_typed_errors_while_the_game_goes_on(tmp_path) -> No
                             policy=make_policy("medium", 10 + n)) for n in (1, 2)}
     refusals: list[Refused] = []
     async with trio.open_nursery() as nursery:
-        server, invite = await serve_on_loopback(nursery, core, log_path=tmp_path / "host.jsonl")
+        server, invite = await serve_on_loopback(nursery, core, log_path=tmp_path / "host.zvl")
         results = {}
 
         async def play(n: int, client: PeerClient) -> None:
@@ -62,7 +63,7 @@ async def test_intruders_get_typed_errors_while_the_game_goes_on(tmp_path) -> No
             await open_table(impostor, profile(8))
         assert err.value.code is Code.HOST_KEY_MISMATCH and err.value.fault is Fault.REMOTE
 
-        clients = {n: PeerClient(players[n], invite, log_path=tmp_path / f"peer{n}.jsonl",
+        clients = {n: PeerClient(players[n], invite, log_path=tmp_path / f"peer{n}.zvl",
                                  on_output=lambda out: refusals.append(out) if isinstance(out, Refused) else None)
                    for n in players}
         for n in players:
@@ -87,11 +88,14 @@ async def test_logs_verify_offline(tmp_path) -> None:
     peer = TablePeer(profile(1), table=core.table, host_key=core.profile.public_key,
                      policy=make_policy("medium", 4))
     async with trio.open_nursery() as nursery:
-        _, invite = await serve_on_loopback(nursery, core, log_path=tmp_path / "host.jsonl")
-        finished = await PeerClient(peer, invite, log_path=tmp_path / "peer.jsonl").run()
-    host_lines = (tmp_path / "host.jsonl").read_bytes().splitlines()
-    peer_lines = (tmp_path / "peer.jsonl").read_bytes().splitlines()
-    assert host_lines == peer_lines and len(host_lines) == core.seq + 1
+        _, invite = await serve_on_loopback(nursery, core, log_path=tmp_path / "host.zvl")
+        finished = await PeerClient(peer, invite, log_path=tmp_path / "peer.zvl").run()
+    host_lines = [line.data for line in savegame.read(tmp_path / "host.zvl").records]
+    peer_lines = [line.data for line in savegame.read(tmp_path / "peer.zvl").records]
+    assert host_lines == peer_lines == core.records
+    for path in (tmp_path / "host.zvl", tmp_path / "peer.zvl"):
+        verdict = verify_game(path)
+        assert verdict.ok and verdict.records == core.seq + 1, verdict
     replica = Replica(table=core.table, host_key=core.key_hex, rules=load_preset("zemlevlasnyk"))
     for line in peer_lines:
         replica.accept(line)
@@ -108,7 +112,7 @@ async def test_a_cheating_host_is_reported_by_the_peer(tmp_path) -> None:
     async with trio.open_nursery() as nursery:
         _, invite = await serve_on_loopback(nursery, core)
         with pytest.raises(CheatingHost) as err:
-            await PeerClient(peer, invite, log_path=tmp_path / "peer.jsonl").run()
+            await PeerClient(peer, invite, log_path=tmp_path / "peer.zvl").run()
         nursery.cancel_scope.cancel()
     assert err.value.fault is Fault.REMOTE and "rules" in err.value.message
 

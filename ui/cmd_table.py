@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 import trio
 
 from zemlevlasnyk.p2p import policy as policies
-from zemlevlasnyk.p2p.client import ClientOutput, HostLost, HostSilent, PeerClient, Reconnecting
+from zemlevlasnyk.p2p.client import ClientOutput, HostLost, HostSilent, PeerClient, Reconnecting, SaveFailed
 from zemlevlasnyk.p2p.discovery import (
     AdvertError,
     MdnsError,
@@ -32,10 +32,10 @@ from zemlevlasnyk.p2p.discovery import (
     to_invite,
 )
 from zemlevlasnyk.p2p.driver import TableConfig, prepare
-from zemlevlasnyk.p2p.errors import CheatingHost, Fault, ProtocolError
+from zemlevlasnyk.p2p.errors import CheatingHost, Code, Fault, ProtocolError
 from zemlevlasnyk.p2p.handshake import PLAYING, WATCHING
 from zemlevlasnyk.p2p.host import MAX_SEATS, KnockArrived, Output, SeatOnline
-from zemlevlasnyk.p2p.identity import COLOURS, Profile, data_dir, fingerprint, load_or_create
+from zemlevlasnyk.p2p.identity import COLOURS, Profile, fingerprint, load_or_create
 from zemlevlasnyk.p2p.interfaces import ENV_VAR, InterfaceError, choose_interfaces
 from zemlevlasnyk.p2p.links import SCHEME, Invite, parse_invite
 from zemlevlasnyk.p2p.peer import (
@@ -50,6 +50,7 @@ from zemlevlasnyk.p2p.peer import (
     TimedOutWhileHere,
 )
 from zemlevlasnyk.p2p.policy import Policy
+from zemlevlasnyk.p2p.savegame import Problem, SaveGameError, game_path, games_folder
 from zemlevlasnyk.ui.cli import UserError
 from zemlevlasnyk.ui.rules_args import add_rules_arguments, rules_from_args
 
@@ -210,7 +211,7 @@ def run_host(args: argparse.Namespace) -> int:
     interfaces = () if args.no_mdns and not args.interface else _interfaces(args.interface, required=False)
     bind = args.bind or _default_bind(interfaces, args.interface)
     table = os.urandom(8).hex()
-    log_path = args.log or data_dir() / "logs" / f"{table}-host.jsonl"
+    log_path = _saved_game(args.log, table, profile.public_key)
 
     def knock(knock: KnockArrived) -> bool:
         verdict = "let in" if args.admit else "refused (start the host with --admit to let such players in)"
@@ -250,11 +251,35 @@ def run_host(args: argparse.Namespace) -> int:
                 _say(handle.notice)
 
     _trio_run(main)
+    if handle.save_problem is not None:
+        _say(_problem(handle.save_problem))
     _say(f"game over after {core.seq + 1} records")
     game = core.game
     assert game is not None and game.outcome() is not None
     _result(game.outcome(), core.players, core.ledger.state_hash)
     return 0
+
+
+def _problem(problem: SaveGameError) -> str:
+    from zemlevlasnyk.ui.cmd_games import problem_text
+    from zemlevlasnyk.ui.settings import preferred_language
+
+    return problem_text(problem, preferred_language())
+
+
+def _saved_game(log: Path | None, table: str, key: bytes) -> Path:
+    """Where the saved game goes: `--log` (its folder must exist: none is made for it),
+    else the data folder's games folder. A place that cannot take it is the user's error."""
+    try:
+        if log is None:
+            return game_path(games_folder(), table, key)
+        if not log.parent.is_dir():
+            raise SaveGameError(Problem.UNWRITABLE, log, detail=f"no folder {log.parent}")
+        if log.is_dir():
+            raise SaveGameError(Problem.UNWRITABLE, log, detail="it is a folder")
+        return log
+    except SaveGameError as exc:
+        raise UserError(_problem(exc)) from None
 
 
 def _find_invite(args: argparse.Namespace) -> Invite:
@@ -290,7 +315,7 @@ def run_join(args: argparse.Namespace) -> int:
     level = args.bot or DEFAULT_JOIN_LEVEL
     policy = None if args.watch else _policy(level, _seed(args))
     core = TablePeer(profile, table=invite.table, host_key=invite.host_key, policy=policy)
-    log_path = args.log or data_dir() / "logs" / f"{invite.table}-{fingerprint(profile.public_key)}.jsonl"
+    log_path = _saved_game(args.log, invite.table, profile.public_key)
 
     def show(out: ClientOutput) -> None:
         if isinstance(out, Admitted):
@@ -305,6 +330,8 @@ def run_join(args: argparse.Namespace) -> int:
             _say(f"the connection to the host is gone; dialling again (attempt {out.attempt})")
         elif isinstance(out, HostLost):
             _say(out.message)
+        elif isinstance(out, SaveFailed):
+            _say(_problem(out.problem))
         elif isinstance(out, ContributionOmitted):
             _say(f"COMPLAINT: the host left out our dice contribution for record {out.seq}")
         elif isinstance(out, ActionUnanswered):
@@ -323,6 +350,8 @@ def run_join(args: argparse.Namespace) -> int:
         _say(f"evidence kept in {log_path}")
         return 3
     except ProtocolError as exc:
+        if exc.code is Code.CLOSED and exc.fault is Fault.LOCAL:
+            raise UserError(f"{exc.message} ({exc.code.value})") from None  # unreachable: nobody's fault we know of
         whose = "the host" if exc.fault is Fault.REMOTE else "this side"
         raise UserError(f"{exc.message} ({exc.code.value}; at fault: {whose})") from None
     _result(finished.outcome, core.replica.players, finished.state_hash)

@@ -34,9 +34,10 @@ from zemlevlasnyk.p2p.host import (
     SeatOnline,
     TableHost,
 )
-from zemlevlasnyk.p2p.identity import Profile, data_dir, fingerprint
+from zemlevlasnyk.p2p.identity import Profile, fingerprint
 from zemlevlasnyk.p2p.links import Invite
 from zemlevlasnyk.p2p.policy import make_policy
+from zemlevlasnyk.p2p.savegame import default_path
 
 from .background import Background
 from .net_common import CHAT_KEEP, ChatEntry, Knocking, LinkState, LobbySeat
@@ -49,7 +50,7 @@ class HostSession:
         table = os.urandom(8).hex()
         self.handle = prepare(TableConfig(profile, table_name=table_name, clock=True, bind=interfaces[0],
                                           interfaces=interfaces, table=table,
-                                          log_path=data_dir() / "logs" / f"{table}-host.jsonl"))
+                                          log_path=default_path(table, profile.public_key)))
         self.handle.observe(self._output)
         self.interfaces = interfaces
         self.task = Background()

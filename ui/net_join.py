@@ -24,7 +24,7 @@ from zemlevlasnyk.engine import Action, Event, Game
 from zemlevlasnyk.p2p.chat import MAX_CHAT_CHARS
 from zemlevlasnyk.p2p.client import ClientOutput, Connected, HostLost, HostSilent, PeerClient, Reconnecting
 from zemlevlasnyk.p2p.errors import CheatingHost, ProtocolError
-from zemlevlasnyk.p2p.identity import Profile, data_dir, fingerprint
+from zemlevlasnyk.p2p.identity import Profile
 from zemlevlasnyk.p2p.links import Invite
 from zemlevlasnyk.p2p.messages import PeerMessage
 from zemlevlasnyk.p2p.peer import (
@@ -41,6 +41,7 @@ from zemlevlasnyk.p2p.peer import (
     TablePeer,
     TimedOutWhileHere,
 )
+from zemlevlasnyk.p2p.savegame import default_path
 
 from .background import Background
 from .net_common import CHAT_KEEP, ChatEntry, LinkState, LobbySeat, explain
@@ -58,8 +59,8 @@ class JoinSession:
     def __init__(self, profile: Profile, invite: Invite) -> None:
         self.invite = invite
         self.core = TablePeer(profile, table=invite.table, host_key=invite.host_key, auto_ready=False)
-        log = data_dir() / "logs" / f"{invite.table}-{fingerprint(profile.public_key)}.jsonl"
-        self.client = PeerClient(self.core, invite, log_path=log, on_output=self._output)
+        self.client = PeerClient(self.core, invite, log_path=default_path(invite.table, profile.public_key),
+                                 on_output=self._output)
         self.task = Background()
         self.knocking = invite.secret is None
         self.admitted: Admitted | None = None
