@@ -24,10 +24,15 @@ ATTACKERS = [f"127.0.0.{n}" for n in range(2, 7)]
 
 
 async def _silent_flood(invite: Invite, interval: float, held: list[trio.SocketStream]) -> None:
-    """Open TCP connections that never say a word, `interval` seconds apart, until cancelled."""
+    """Open TCP connections that never say a word, `interval` seconds apart, until cancelled
+    (or until the host stops listening: its game is over)."""
     n = 0
     while True:
-        held.append(await trio.open_tcp_stream(invite.host, invite.port, local_address=ATTACKERS[n % len(ATTACKERS)]))
+        try:
+            held.append(await trio.open_tcp_stream(invite.host, invite.port,
+                                                   local_address=ATTACKERS[n % len(ATTACKERS)]))
+        except OSError:
+            return
         n += 1
         await trio.sleep(interval)
 
