@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from zemlevlasnyk.engine import canonical_json
-from zemlevlasnyk.p2p.identity import fingerprint, private_folder
+from zemlevlasnyk.p2p.identity import data_dir, fingerprint, private_folder
 
 FORMAT = 2
 SUFFIX = ".zvl"
@@ -198,13 +198,10 @@ def game_path(folder: Path, table: str, me: bytes) -> Path:
     return folder / f"{table}-{fingerprint(me)}{SUFFIX}"
 
 
-def default_path(table: str, me: bytes, *, data: Path | None = None) -> Path | None:
-    """Where a table's saved game goes by default; None if its folder cannot be made (the
-    table is then played unsaved)."""
-    try:
-        return game_path(games_folder(data), table, me)
-    except SaveGameError:
-        return None
+def default_path(table: str, me: bytes) -> Path:
+    """Where a table's saved game goes by default (the games folder is made, private, when
+    the first record is written: nothing is created before a game starts)."""
+    return game_path(data_dir() / GAMES_DIR, table, me)
 
 
 def games_folder(data: Path | None = None) -> Path:
@@ -230,6 +227,8 @@ class SaveGame:
     def open(cls, path: Path, header: Header) -> SaveGame:
         """Create the file with `header`, or continue it: a torn last line is cut off, and
         a file of another table or another player is refused (`OTHER_GAME`)."""
+        if path.parent == data_dir() / GAMES_DIR:
+            games_folder()  # the standard place is made on first use; any other folder must exist
         try:
             raw = path.read_bytes() if path.exists() else b""
             if b"\n" in raw:

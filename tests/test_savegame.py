@@ -247,3 +247,17 @@ def test_kill_9_while_writing_never_leaves_a_file_that_cannot_continue(tmp_path:
         assert loaded.last_seq >= expected_start - 1
         expected_start = loaded.last_seq + 1
     assert expected_start > 0
+
+
+def test_the_standard_games_folder_is_made_on_first_write_only(tmp_path: Path, monkeypatch) -> None:
+    from zemlevlasnyk.p2p.savegame import default_path
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    path = default_path(TABLE, ME)
+    assert not (tmp_path / "data").exists()
+    with SaveGame.open(path, HEADER) as game:
+        game.append(0, record(0))
+    assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700 and read(path).last_seq == 0
+    with pytest.raises(SaveGameError) as err:  # any other missing folder stays missing
+        SaveGame.open(tmp_path / "elsewhere" / "game.zvl", HEADER)
+    assert err.value.problem is Problem.UNWRITABLE and not (tmp_path / "elsewhere").exists()

@@ -272,7 +272,7 @@ def _saved_game(log: Path | None, table: str, key: bytes) -> Path:
     else the data folder's games folder. A place that cannot take it is the user's error."""
     try:
         if log is None:
-            return game_path(games_folder(), table, key)
+            return game_path(games_folder(), table, key)  # made now: a problem shows before the game
         if not log.parent.is_dir():
             raise SaveGameError(Problem.UNWRITABLE, log, detail=f"no folder {log.parent}")
         if log.is_dir():
