@@ -62,7 +62,9 @@ class SecureChannel:
 
     A frame holds one message. Noise caps each of its messages at 65 535 bytes, so a longer
     message is sealed as several Noise transport messages in one frame: every piece but the
-    last is exactly 65 535 bytes, which is how the receiver cuts them apart again."""
+    last is exactly 65 535 bytes, which is how the receiver cuts them apart again, and the
+    last is always shorter (a message whose length is a multiple of a piece's ends with an
+    empty piece), so a frame cut at a piece boundary cannot pass for a whole message."""
 
     def __init__(self, session: noise.Session) -> None:
         self._send = session.send
@@ -74,14 +76,16 @@ class SecureChannel:
 
     def seal_encoded(self, plain: bytes) -> bytes:
         """Seal a message already encoded (the host encodes a broadcast once for all peers)."""
-        pieces = [plain[i:i + noise.MAX_PLAINTEXT] for i in range(0, len(plain), noise.MAX_PLAINTEXT)] or [b""]
+        pieces = [plain[i:i + noise.MAX_PLAINTEXT] for i in range(0, len(plain), noise.MAX_PLAINTEXT)]
+        if not pieces or len(pieces[-1]) == noise.MAX_PLAINTEXT:
+            pieces.append(b"")
         return b"".join(self._send.encrypt_with_ad(b"", piece) for piece in pieces)
 
     def open_bytes(self, payload: bytes) -> bytes:
         """The plain message bytes; `ProtocolError(remote)` for a frame that fails."""
         pieces = [payload[i:i + noise.MAX_MESSAGE] for i in range(0, len(payload), noise.MAX_MESSAGE)]
-        if not pieces or len(pieces[-1]) < noise.TAGLEN:
-            raise remote(Code.GARBAGE, "a sealed frame too short to be one")
+        if not pieces or not noise.TAGLEN <= len(pieces[-1]) < noise.MAX_MESSAGE:
+            raise remote(Code.GARBAGE, "a sealed frame cut short or padded")
         try:
             return b"".join(self._receive.decrypt_with_ad(b"", piece) for piece in pieces)
         except noise.NoiseError:
@@ -94,7 +98,7 @@ class SecureChannel:
 
 def _refusal(message: dict[str, Any], *, authenticated: bool) -> ProtocolError:
     try:
-        code = Code(message.get("code"))
+        code = Code(str(message.get("code")))
     except ValueError:
         code = Code.REFUSED
     text = str(message.get("message", ""))[:200]
@@ -136,10 +140,9 @@ class ClientHandshake:
         self._invite = invite
         self._want = want
         self._last_seq = last_seq
-        try:
-            host_static = x25519_public(invite.host_key)
-        except ProtocolError:
-            raise local(Code.BAD_LINK, "the invite's host key is not a usable key") from None
+        # A link's key was checked when it was parsed: an unusable one here came from an
+        # advert on the network, which is the advertiser's fault, not ours.
+        host_static = x25519_public(invite.host_key)
         self._noise = noise.Initiator(x25519_private(profile.signing_key), host_static, PROLOGUE,
                                       ephemeral_private=ephemeral_private)
         self._hello = self._noise.write_message_1(wire.encode(

@@ -158,6 +158,22 @@ def test_long_messages_are_cut_into_noise_sized_pieces_their_library_opens() -> 
     assert channel.open_bytes(back) == plain
 
 
+def test_a_frame_cut_at_a_piece_boundary_is_refused() -> None:
+    # Found by the long fuzzing run: a message of 65 519 + 1 bytes, its last piece cut off,
+    # must not open as the first 65 519 bytes.
+    for size in (noise.MAX_PLAINTEXT + 1, noise.MAX_PLAINTEXT, 2 * noise.MAX_PLAINTEXT, 0):
+        peer_channel, host_channel, _ = _shake(_invite(), _profile(1))
+        sealed = peer_channel.seal_encoded(b"z" * size)
+        assert len(sealed) % noise.MAX_MESSAGE >= noise.TAGLEN  # the last piece is never a full one
+        assert host_channel.open_bytes(sealed) == b"z" * size
+        for cut in range(noise.MAX_MESSAGE, len(sealed), noise.MAX_MESSAGE):
+            peer_channel, host_channel, _ = _shake(_invite(), _profile(1))
+            sealed = peer_channel.seal_encoded(b"z" * size)
+            with pytest.raises(ProtocolError) as err:
+                host_channel.open_bytes(sealed[:cut])
+            assert err.value.code is Code.GARBAGE
+
+
 # --- mutual authentication --------------------------------------------------------------
 
 def test_mutual_authentication_gives_each_side_the_others_identity() -> None:
