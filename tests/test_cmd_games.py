@@ -44,7 +44,7 @@ def test_games_lists_unfinished_games_with_players_records_and_size(data: Path, 
     assert main(["games", "--lang", "en"]) == 0
     out = capsys.readouterr().out
     assert "Unfinished games in" in out and "00112233aabbccdd" in out and "Olena, Taras" in out
-    assert "3 records" in out and "KiB" in out and str(unfinished) in out
+    assert "records: 3" in out and "KiB" in out and str(unfinished) in out
     assert "ffffffffffffffff" not in out
     assert main(["games", "--all", "--lang", "en"]) == 0
     out = capsys.readouterr().out
@@ -77,7 +77,7 @@ def test_games_prune_removes_old_finished_games_only(data: Path, capsys) -> None
     for path in (old_finished, old_unfinished):
         os.utime(path, (1_000_000_000, 1_000_000_000))
     assert main(["games", "--prune", "30", "--lang", "en"]) == 0
-    assert "Removed 1 finished games older than 30 days." in capsys.readouterr().out
+    assert "Finished games not opened for 30 days, removed: 1." in capsys.readouterr().out
     assert not old_finished.exists() and old_unfinished.exists()
     assert main(["games", "--prune", "-1", "--lang", "en"]) == 2
 

@@ -59,7 +59,7 @@ def test_verify_a_whole_game_is_ok_with_a_summary(tmp_path: Path, records: list[
     assert [p.name for p in verdict.players] == [p["name"] for p in body(records[0])["setup"]["players"]]
     assert main(["verify", str(path), "--lang", "en"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith(f"OK: {path}") and f"{len(records)} records" in out and "result: " in out
+    assert out.startswith(f"OK: {path}") and f"records: {len(records)}" in out and "result: " in out
     assert "P1" in out and "P2" in out
 
 

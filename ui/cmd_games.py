@@ -12,7 +12,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from zemlevlasnyk.ui.cli import UserError, command_help
-from zemlevlasnyk.ui.text import LANGUAGES, catalogue
+from zemlevlasnyk.ui.text import LANGUAGES, catalogue, form
 
 if TYPE_CHECKING:
     from zemlevlasnyk.p2p.savegame import GameFile, SaveGameError
@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
             pruned = prune_finished(folder, days=args.prune) if folder.is_dir() else []
         except SaveGameError as exc:
             raise UserError(problem_text(exc, lang)) from None
-        print(words["pruned"].format(days=args.prune, count=len(pruned)))
+        print(form(lang, words["pruned"], n=args.prune).format(days=args.prune, count=len(pruned)))
     games = [g for g in list_games(folder) if args.all or not g.finished]
     if not games:
         print(words["none"].format(folder=folder))
