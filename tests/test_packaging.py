@@ -40,6 +40,10 @@ def test_wheel_contains_rulesets_assets_and_licences(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     assert "zemlevlasnyk/engine/rulesets/zemlevlasnyk.json" in names
     assert {"zemlevlasnyk/assets/text/uk.json", "zemlevlasnyk/assets/text/en.json"} <= names
+    # The sounds and the icon the window uses, with the note saying whose they are.
+    assert {f"zemlevlasnyk/assets/sounds/{cue}.wav" for cue in ("dice", "money_in", "money_out", "buy", "build",
+                                                                 "jail", "card", "your_turn")} <= names
+    assert {"zemlevlasnyk/assets/images/icon.png", "zemlevlasnyk/assets/LICENSE-sounds-images.txt"} <= names
     assert {"zemlevlasnyk/ui/cli.py", "zemlevlasnyk/p2p/__init__.py", "zemlevlasnyk/__main__.py",
             "zemlevlasnyk/py.typed"} <= names
     assert any(n.endswith("licenses/LICENSE") for n in names)

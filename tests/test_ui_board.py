@@ -116,7 +116,7 @@ async def test_ui_table_layout_fits_the_window(size, autojump_clock) -> None:
     assert not scene.geo.area.colliderect(scene.panel)
     for b in [*scene.moves, *scene.extras]:
         assert scene.panel.contains(b.rect), b.label
-        assert b.rect.bottom < scene.feed_area.top
+        assert b.rect.bottom < scene.feed.rect.top
     app.resize((1024, 640))
     assert pygame.Rect(0, 0, 1024, 640).contains(scene.panel)
     await trio.sleep(0)
@@ -136,14 +136,14 @@ async def test_ui_feed_scrolls_back_with_the_wheel(autojump_clock) -> None:
     app.push(scene)
     drive = Driver(app, surface)
     await drive.frames()
-    assert len(scene.feed_lines) > scene._feed_fits() + 10
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=scene.feed_area.center, rel=(0, 0), buttons=(0, 0, 0)))
+    assert len(scene.feed.lines) > scene.feed.fits() + 10
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=scene.feed.rect.center, rel=(0, 0), buttons=(0, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False, precise_x=0.0, precise_y=2.0))
     await drive.frames()
-    assert scene.feed_scroll == 6
+    assert scene.feed.scroll == 6
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-50, flipped=False, precise_x=0.0, precise_y=-50.0))
     await drive.frames()
-    assert scene.feed_scroll == 0
+    assert scene.feed.scroll == 0
 
 
 def test_ui_seeded_tables_repeat() -> None:
@@ -151,3 +151,107 @@ def test_ui_seeded_tables_repeat() -> None:
     second = warm_table(seed=7, lang="uk")
     assert first.game.state_hash() == second.game.state_hash()
     assert first.game.turn > 1
+
+
+BOARD_SIDES = (616, 698, 1048)    # the board at 1024×640, 1280×720 and 1920×1080
+
+
+@pytest.mark.parametrize("side", BOARD_SIDES)
+def test_ui_houses_stand_inside_the_band_on_every_side(side: int) -> None:
+    from zemlevlasnyk.ui.board import band_depth, hotel_rect, house_slots
+    rules = load_preset()
+    geo = BoardGeometry(pygame.Rect(0, 0, side, side), rules.size)
+    sides = set()
+    for cell in rules.properties:
+        if rules.cells[cell].kind != "street":
+            continue
+        place = geo.places[cell]
+        sides.add(place.side)
+        band = geo.band(cell, band_depth(geo))
+        slots = house_slots(band, place.side)
+        # Inside the band, clear of the 2-pixel frame a buildable street gets.
+        for n, slot in enumerate(slots):
+            assert band.inflate(-4, -4).contains(slot), (cell, n)
+            assert slot.width >= 3 and slot.height >= 3
+            for other in slots[n + 1:]:
+                assert not slot.colliderect(other)
+        assert band.inflate(-4, -4).contains(hotel_rect(band, place.side))
+    assert len(sides) == 4
+
+
+def test_ui_next_house_mark_never_covers_a_building() -> None:
+    from zemlevlasnyk.ui.board import band_depth, house_slots
+    rules = load_preset()
+    geo = BoardGeometry(pygame.Rect(0, 0, 616, 616), rules.size)
+    for cell in (1, 11, 21, 31):      # one street on each side
+        band = geo.band(cell, band_depth(geo))
+        slots = house_slots(band, geo.places[cell].side)
+        for built in range(len(slots)):
+            ghost = slots[built]
+            assert not any(ghost.colliderect(house) for house in slots[:built])
+
+
+def _board_texts(side: int, lang: str, mortgaged: bool = False):
+    from zemlevlasnyk.engine import Game
+    from zemlevlasnyk.ui.board import draw_board
+    from zemlevlasnyk.ui.table_view import PlayerInfo
+    from zemlevlasnyk.ui.text_audit import auditing
+    rules = load_preset()
+    game = Game.new(rules, 2, first=0)
+    for cell in rules.properties:
+        game.owner[cell] = cell % 2
+        game.mortgaged[cell] = mortgaged
+    players = [PlayerInfo("A", "red", None), PlayerInfo("B", "blue", None)]
+    surface = pygame.Surface((side, side))
+    geo = BoardGeometry(surface.get_rect(), rules.size)
+    with auditing() as audit:
+        draw_board(surface, geo, game, players, lang, None)
+    return geo, surface, audit
+
+
+@pytest.mark.parametrize("side", BOARD_SIDES)
+def test_ui_tokens_stand_beside_the_names(side: int) -> None:
+    init_pygame()
+    geo, _, audit = _board_texts(side, "uk")
+    texts = [t.rect for t in audit.texts]
+    assert texts
+    r = geo.token_radius
+    for cell in range(geo.cells):
+        for slots in range(1, 5):
+            for slot in range(slots):
+                x, y = geo.token_spot(cell, slot, slots)
+                token = pygame.Rect(round(x) - r, round(y) - r, 2 * r, 2 * r)
+                assert geo.area.contains(token)
+                assert token.collidelist(texts) == -1, (cell, slot, slots)
+                assert not geo.inner.colliderect(token), "the centre's own drawing keeps out of the lane"
+
+
+@pytest.mark.parametrize("lang", ["uk", "en"])
+def test_ui_mortgage_mark_leaves_names_as_they_were(lang: str) -> None:
+    init_pygame()
+    geo, plain, before = _board_texts(698, lang)
+    _, marked, after = _board_texts(698, lang, mortgaged=True)
+    assert [t.text for t in before.texts] == [t.text for t in after.texts]
+    rules = load_preset()
+    for cell in rules.properties:
+        name = rules.cell_name(cell, lang)
+        for t in (t for t in after.texts if t.text in name):
+            # The name's letters are the same pixels, mortgaged or not.
+            for x in range(t.rect.left, t.rect.right, 2):
+                for y in range(t.rect.top, t.rect.bottom, 2):
+                    assert plain.get_at((x, y)) == marked.get_at((x, y)), (name, x, y)
+
+
+def test_ui_owner_marks_are_visible_at_a_glance() -> None:
+    from zemlevlasnyk.ui import theme
+    from zemlevlasnyk.ui.board import owner_depth
+    init_pygame()
+    geo, surface, audit = _board_texts(616, "uk")
+    depth = owner_depth(geo)
+    assert depth >= 0.15 * geo.cell and depth >= 6
+    rules = load_preset()
+    for cell in rules.properties:
+        strip = geo.outer(cell, depth)
+        colour = theme.player_colour("red" if cell % 2 == 0 else "blue")
+        assert surface.get_at(strip.center)[:3] == tuple(colour)[:3], cell
+        assert all(not strip.colliderect(t.rect) for t in audit.texts)

@@ -67,13 +67,13 @@ async def _play(drive: Driver, app: App, scene: TableScene, moves: int) -> int:
         while made < moves and app.top is scene and scene.table.outcome is None:
             await drive.frames(draw=drive.frame_count % 10 == 0)
             game = scene.game
-            if scene.animator.busy or scene.seen != scene.table.records or scene.me not in \
+            if scene.busy or scene.seen != scene.table.records or scene.me not in \
                     {d.seat for d in game.pending()}:
                 continue
             if scene.selected is not None:
                 drive.key(pygame.K_ESCAPE)
                 continue
-            check_buttons_legal(game, scene.me, scene.moves, scene.stepper.value)
+            check_buttons_legal(game, scene.me, scene.moves, scene.decision.stepper.value)
             before = scene.table.records
             drive.click_button(next(b for b in scene.moves if b.enabled and not isinstance(b.intent, AcceptDraw)))
             await drive.frames()
@@ -189,7 +189,7 @@ async def test_ui_window_hosts_a_joiner_process(loopback: Path) -> None:
             assert remote, "the joiner's bot never played"
             drive.click_button(scene.menu_button)
             await drive.frames()
-            drive.click_button(scene._confirm_buttons()[0])
+            drive.click_button(scene.decision.confirm[0])
             await drive.frames(3)
             assert isinstance(app.top, MenuScene)
         finally:

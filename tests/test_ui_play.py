@@ -15,7 +15,6 @@ from zemlevlasnyk.ui.scenes.menu import MenuScene
 from zemlevlasnyk.ui.scenes.results import ResultsScene
 from zemlevlasnyk.ui.scenes.setup import SetupScene
 from zemlevlasnyk.ui.scenes.table import TableScene
-from zemlevlasnyk.ui.scenes.trade import TradeScene
 from zemlevlasnyk.ui.vs_computer import new_table
 
 # A whole game needs a few thousand frames; more than this means it is stuck.
@@ -74,7 +73,7 @@ async def test_ui_back_and_quit(autojump_clock) -> None:
 
 
 def _my_buttons(scene: TableScene) -> list:
-    return [*scene.moves, *(scene._confirm_buttons() or scene.extras), *scene.deed]
+    return [*scene.moves, *scene.decision.raises, *scene.extras, *scene.deed]
 
 
 async def _click_through_game(drive: Driver, app: App, scene: TableScene) -> tuple[int, int]:
@@ -86,12 +85,12 @@ async def _click_through_game(drive: Driver, app: App, scene: TableScene) -> tup
         if app.top is not scene:
             break
         game = scene.game
-        if scene.animator.busy or game.outcome() is not None or scene.seen != scene.table.records:
+        if scene.busy or game.outcome() is not None or scene.seen != scene.table.records:
             continue  # the window has not caught up with the table yet
         if scene.me not in {d.seat for d in game.pending()}:
             continue
         buttons = _my_buttons(scene)
-        check_buttons_legal(game, scene.me, buttons, scene.stepper.value)
+        check_buttons_legal(game, scene.me, buttons, scene.decision.stepper.value)
         checked += len(buttons)
         builds = [a for a in game.legal(scene.me).actions if isinstance(a, Build)]
         if builds and scene.selected != builds[0].cell:
@@ -146,42 +145,12 @@ async def test_ui_computer_moves_are_paced(autojump_clock) -> None:
         for _ in range(400):
             await drive.frames(draw=False)
             mine = scene.me in {d.seat for d in table.game.pending()}
-            if mine and not scene.animator.busy and scene.seen == table.records:
+            if mine and not scene.busy and scene.seen == table.records:
                 drive.click_button(next(b for b in scene.moves if b.enabled))
         computer = [n for n, (who, _) in enumerate(moves) if who == "computer" and n > 0]
         assert len(computer) > 10
         for n in computer:
             assert moves[n][1] - moves[n - 1][1] >= BOT_PACE - 1e-9, moves[n - 1:n + 1]
-        nursery.cancel_scope.cancel()
-
-
-async def test_ui_trade_dialog_proposes_a_legal_trade(autojump_clock) -> None:
-    from zemlevlasnyk.ui.screenshot import warm_table
-    surface = init_pygame()
-    async with trio.open_nursery() as nursery:
-        app, drive = _app(nursery, surface)
-        table = warm_table(seed=1, lang="uk")
-        scene = TableScene(app, table)
-        app.push(scene)
-        nursery.start_soon(table.run)
-        await drive.frames()
-        trade_button = next(b for b in scene.extras if b.intent.__class__.__name__ == "Intent"
-                            and b.intent.name == "trade")
-        drive.click_button(trade_button)
-        await drive.frames()
-        dialog = app.top
-        assert isinstance(dialog, TradeScene)
-        assert not dialog.propose.enabled  # nothing chosen yet: the engine says no
-        chip = next(b for b in dialog.mine if b.enabled)
-        drive.click_button(chip)
-        await drive.frames()
-        proposal = dialog.proposal()
-        assert proposal is not None and proposal.give == (chip.intent,)
-        assert dialog.propose.enabled == table.game.is_legal(proposal)
-        drive.click_button(dialog.propose)
-        await drive.frames()
-        assert app.top is scene
-        assert any("обмін" in line.lower() for line in scene.feed_texts())
         nursery.cancel_scope.cancel()
 
 
@@ -201,7 +170,7 @@ async def _until_my_turn(table, scene, drive, frames: int = 600) -> None:
     person's other decisions on the way (an auction, a computer's offer) get the safe answer."""
     for _ in range(frames):
         await drive.frames(draw=False)
-        if scene.seen != table.records or scene.animator.busy:
+        if scene.seen != table.records or scene.busy:
             continue
         mine = [d for d in table.game.pending() if d.seat == table.me]
         if mine and mine[0].kind == "turn":
@@ -222,7 +191,7 @@ async def test_ui_enter_rolls_and_leaving_stops_the_table(autojump_clock) -> Non
         assert table.records > before and table.game.roll_count >= 1
         drive.click_button(scene.menu_button)
         await drive.frames()
-        drive.click_button(scene._confirm_buttons()[0])
+        drive.click_button(scene.decision.confirm[0])
         await drive.frames()
         assert isinstance(app.top, MenuScene)
         left_at = table.records
@@ -239,13 +208,13 @@ async def test_ui_resign_asks_first_then_ends_the_game(autojump_clock) -> None:
         drive.click_button(next(b for b in scene.extras if b.intent is RESIGN))
         await drive.frames()
         assert table.outcome is None  # only asked
-        yes, no = scene._confirm_buttons()
+        yes, no = scene.decision.confirm
         drive.click_button(no)
         await drive.frames()
-        assert not scene._confirm_buttons() and table.outcome is None
+        assert not scene.decision.confirm and table.outcome is None
         drive.click_button(next(b for b in scene.extras if b.intent is RESIGN))
         await drive.frames()
-        drive.click_button(scene._confirm_buttons()[0])
+        drive.click_button(scene.decision.confirm[0])
         for _ in range(40):
             await drive.frames(draw=False)
         assert isinstance(app.top, ResultsScene)
@@ -273,7 +242,7 @@ async def test_ui_answering_a_computer_trade_offer(autojump_clock) -> None:
         app.push(scene)
         nursery.start_soon(table.run)
         await drive.frames()
-        assert scene._modal() == "trade_answer"
+        assert scene.modal() == "trade_answer"
         accept, decline = scene.moves[:2]
         check_buttons_legal(table.game, table.me, [accept, decline])
         assert scene.dialog.contains(accept.rect) and scene.dialog.contains(decline.rect)

@@ -6,9 +6,11 @@ from collections.abc import Iterator
 from typing import Any
 
 import pygame
+import pytest
 from ui_helpers import init_pygame  # noqa: I001  (sets SDL drivers first)
 
 from zemlevlasnyk.engine import load_preset
+from zemlevlasnyk.p2p.identity import MAX_NAME
 from zemlevlasnyk.ui.fonts import Face
 from zemlevlasnyk.ui.narrate import card_text
 from zemlevlasnyk.ui.text import LANGUAGES, catalogue, money
@@ -61,3 +63,76 @@ def test_ui_audit_sees_a_text_out_of_its_box() -> None:
         draw_text(surface, "Кожум'яки", (20, 62), 17, box=pygame.Rect(0, 50, 200, 40))
     assert [t.text for t in audit.outside_box()] == ["Годинникова площа (закладена)"]
     assert [(a.text, b.text) for a, b in audit.overlapping()] == [("Млинська", "Кожум'яки")]
+
+
+# Every state of the table, its dialogs and the results, as the screenshot command finds them.
+STATES = ("table", "deed", "trade", "trade_check", "offer", "auction", "debt", "bankruptcy", "bankrupt_other",
+          "card", "dice", "late", "results")
+SIZES = ((1024, 640), (1280, 720), (1920, 1080))
+# The longest name a player may have (p2p.identity.MAX_NAME), in wide letters.
+LONG_NAME = "Максиміліана-Олександрів"
+
+
+def _rename(app: Any, name: str) -> None:
+    """Give the person the longest name, everywhere the scenes keep names."""
+    from zemlevlasnyk.ui.scenes.results import ResultsScene
+    from zemlevlasnyk.ui.scenes.table import TableScene
+    for scene in app.scenes:
+        if isinstance(scene, TableScene):
+            scene.names[scene.me] = name
+            scene.board_key = None
+        elif isinstance(scene, ResultsScene):
+            scene.names[scene.table.me] = name
+            scene.board_image = None
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("state", STATES)
+def test_ui_no_text_leaves_its_box_or_lies_on_another(state: str, lang: str) -> None:
+    from zemlevlasnyk.ui.app import App
+    from zemlevlasnyk.ui.screenshot import build_scene
+    from zemlevlasnyk.ui.text_audit import auditing
+    init_pygame()
+    app = App(SIZES[0], lang=lang, spawn=lambda fn: None)
+    build_scene(app, state, seed=1)
+    assert len(LONG_NAME) == MAX_NAME
+    _rename(app, LONG_NAME)
+    for size in SIZES:
+        app.resize(size)
+        surface = pygame.Surface(size)
+        with auditing() as audit:
+            _rename(app, LONG_NAME)      # the board is drawn afresh inside the audit
+            app.draw(surface)
+        assert audit.texts, "nothing was drawn"
+        assert [(t.text, t.rect, t.box) for t in audit.outside_box()] == [], (state, lang, size)
+        assert [(a.text, b.text) for a, b in audit.overlapping()] == [], (state, lang, size)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_ui_every_deed_card_fits(lang: str) -> None:
+    """The deed card of every cell (streets, stations, utilities, owned, mortgaged, for
+    sale, and the cells that are not deeds) at every size."""
+    from zemlevlasnyk.ui.app import App
+    from zemlevlasnyk.ui.scenes.table import TableScene
+    from zemlevlasnyk.ui.screenshot import warm_table
+    from zemlevlasnyk.ui.text_audit import auditing
+    init_pygame()
+    table = warm_table(seed=1, lang=lang)
+    app = App(SIZES[0], lang=lang, spawn=lambda fn: None)
+    scene = TableScene(app, table)
+    app.push(scene)
+    scene.update(0.0)
+    kinds = set()
+    for size in SIZES:
+        app.resize(size)
+        surface = pygame.Surface(size)
+        for cell in range(table.game.rules.size):
+            scene._select(cell)
+            kinds.add(table.game.rules.cells[cell].kind)
+            with auditing() as audit:
+                app.draw(surface)
+            assert scene.deed_card is not None and scene.centre.card_room is not None
+            assert scene.centre.card_room.contains(scene.deed_card.rect)
+            assert [(t.text, t.rect, t.box) for t in audit.outside_box()] == [], (cell, size)
+            assert [(a.text, b.text) for a, b in audit.overlapping()] == [], (cell, size)
+    assert {"street", "station", "utility", "card", "tax", "start", "jail"} <= kinds

@@ -15,7 +15,7 @@ from typing import Any  # noqa: E402
 import pygame  # noqa: E402
 import trio  # noqa: E402
 
-from zemlevlasnyk.engine import Action  # noqa: E402
+from zemlevlasnyk.engine import Action, Bid  # noqa: E402
 from zemlevlasnyk.ui.app import App  # noqa: E402
 from zemlevlasnyk.ui.decisions import BID, RESIGN, TRADE, Intent  # noqa: E402
 from zemlevlasnyk.ui.widgets import Button  # noqa: E402
@@ -71,7 +71,9 @@ def check_buttons_legal(game: Any, seat: int, buttons: list[Button], bid_value: 
         if not b.enabled:
             continue
         intent = b.intent
-        if isinstance(intent, Action):
+        if isinstance(intent, Bid):
+            assert legal.bid is not None and legal.bid[0] <= intent.amount <= legal.bid[1], b.label
+        elif isinstance(intent, Action):
             assert intent in legal.actions, f"button {b.label!r} offers {intent!r}, not legal"
         elif intent is BID:
             assert legal.bid is not None

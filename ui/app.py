@@ -36,7 +36,7 @@ from typing import Any  # noqa: E402
 import pygame  # noqa: E402
 import trio  # noqa: E402
 
-from . import display, nav  # noqa: E402
+from . import display, nav, sound  # noqa: E402
 from .logs import log_to_file  # noqa: E402
 from .router import route  # noqa: E402
 from .scenes.base import Scene, Spawn  # noqa: E402
@@ -60,6 +60,12 @@ def is_fullscreen_key(event: pygame.event.Event) -> bool:
         return False
     alt = bool(getattr(event, "mod", 0) & pygame.KMOD_ALT)
     return event.key == pygame.K_F11 or (alt and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER))
+
+
+def _apply_sound(settings: Settings) -> None:
+    """The sound switch and volume of the settings, for every sound played from now on."""
+    sound.set_enabled(settings.sound)
+    sound.set_volume(settings.volume / 100)
 
 
 class App:
@@ -88,6 +94,7 @@ class App:
         self.settings_problem: Say | None = None
         self._save = save
         self._fullscreen = fullscreen
+        _apply_sound(self.settings)
 
     @property
     def lang(self) -> str:
@@ -122,6 +129,7 @@ class App:
     def change_settings(self, new: Settings) -> None:
         """Apply new settings at once and keep them."""
         old, self.settings = self.settings, new
+        _apply_sound(new)
         if new.lang != old.lang:
             for scene in self.scenes:
                 scene.relabel()

@@ -1,12 +1,18 @@
 """Drawing the board from the ruleset data and the game's state: cells with their colour
-bars, names and prices; owners, buildings and mortgages; tokens; dice in the centre.
+bands, names and prices; owners, buildings and mortgages; tokens; dice; and the same board
+as a heat map of landings (results, `simulate --plots`).
 
 Nothing here decides anything: the cells, prices and colours come from the ruleset, the
 owners, buildings and positions from the game.
+
+What goes where in a property's cell, from the board's centre outwards: the colour band
+(buildings stand on it; a mortgage hatches it), the name, the price, and the owner's
+strip along the board's edge. Each has its own room, so none hides another.
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 import pygame
 
@@ -20,14 +26,25 @@ from .table_view import PlayerInfo
 from .text import money
 from .widgets import draw_fitted, draw_text, fit
 
-# Share of a corner's depth taken by a street's colour bar.
+# Share of a corner's depth taken by a street's colour band.
 BAR_SHARE = 0.24
-# Owner's mark along the outer edge, as a share of a cell's width.
-OWNER_SHARE = 0.13
-# Cell name sizes to try, largest first; below 9 px Cyrillic stops being readable.
+# The owner's strip along the outer edge, as a share of a cell's width.
+OWNER_SHARE = 0.16
+# Cell name sizes at a cell 64 px wide (a 1280×800 window), largest first; they scale with
+# the cell, never below NAME_MIN (below it Cyrillic stops being readable).
 NAME_SIZES = (13, 12, 11, 10, 9)
-# The mark of deeds outside colour groups (stations, utilities).
+NAME_REFERENCE_CELL = 64
+NAME_MIN = 9
+# The mark of deeds outside colour groups (stations, utilities), and their band on the board.
 PLAIN_DEED = pygame.Color("#44524b")
+PLAIN_BAND = pygame.Color("#dfe4dc")
+# Houses along a band: at most this many stand side by side (the next building is a hotel).
+HOUSE_SLOTS = 4
+# A mortgage's hatching: stripes this far apart, this thick.
+HATCH_STEP = 6
+HATCH_WIDTH = 2
+# The heat map's hottest cell colour, over the plain cell colour.
+HEAT = pygame.Color("#d9482b")
 
 
 def cell_figure(rules: Ruleset, cell: int) -> str:
@@ -54,74 +71,135 @@ def deed_colour(rules: Ruleset, cell: int) -> pygame.Color:
     return group_colour(rules, cell) or PLAIN_DEED
 
 
+def name_sizes(geo: BoardGeometry) -> tuple[int, ...]:
+    """The cell-name sizes for this board: larger on a larger board."""
+    k = geo.cell / NAME_REFERENCE_CELL
+    return tuple(dict.fromkeys(max(NAME_MIN, round(n * k)) for n in NAME_SIZES))
+
+
+def band_depth(geo: BoardGeometry) -> int:
+    return max(6, round(geo.corner * BAR_SHARE))
+
+
+def owner_depth(geo: BoardGeometry) -> int:
+    return max(4, round(geo.cell * OWNER_SHARE))
+
+
 def draw_board(surface: pygame.Surface, geo: BoardGeometry, game: Game, players: Sequence[PlayerInfo],
-               lang: str, selected: int | None, highlight: Sequence[int] = (),
+               lang: str, selected: int | None = None, highlight: Sequence[int] = (),
                buildable: Sequence[int] = ()) -> None:
-    """The whole board; `highlight` frames the cells in play (on sale, at auction),
-    `buildable` badges the person's streets where the engine allows a building now."""
+    """The whole ring of cells. `highlight` frames the cells in play (on sale, at auction),
+    `buildable` marks the person's streets where the engine allows a building now."""
     pygame.draw.rect(surface, theme.BOARD, geo.area)
     pygame.draw.rect(surface, theme.BOARD_CENTRE, geo.centre)
+    sizes = name_sizes(geo)
     for i in range(geo.cells):
-        _draw_cell(surface, geo, game, players, i, lang)
+        _draw_cell(surface, geo, game, players, i, lang, sizes, buildable=i in buildable)
     for i in highlight:
         pygame.draw.rect(surface, theme.HIGHLIGHT, geo.places[i].rect, 3)
     if selected is not None:
         pygame.draw.rect(surface, theme.FOCUS, geo.places[selected].rect, 3)
-    for i in buildable:
-        _draw_build_badge(surface, geo, i)
     pygame.draw.rect(surface, theme.CELL_LINE, geo.area, 2)
     pygame.draw.rect(surface, theme.CELL_LINE, geo.centre, 1)
 
 
-def _draw_cell(surface: pygame.Surface, geo: BoardGeometry, game: Game, players: Sequence[PlayerInfo],
-               i: int, lang: str) -> None:
-    rules = game.rules
+def draw_heat_board(surface: pygame.Surface, geo: BoardGeometry, rules: Ruleset, lang: str,
+                    landings: Sequence[int]) -> None:
+    """The ring of cells as a heat map: each cell tinted by how often tokens came to rest
+    there (the hottest in full colour), with the count where the price would be."""
+    pygame.draw.rect(surface, theme.BOARD, geo.area)
+    pygame.draw.rect(surface, theme.BOARD_CENTRE, geo.centre)
+    sizes = name_sizes(geo)
+    hottest = max(landings, default=0)
+    for i in range(geo.cells):
+        _draw_heat_cell(surface, geo, rules, i, lang, sizes, landings[i], hottest)
+    pygame.draw.rect(surface, theme.CELL_LINE, geo.area, 2)
+    pygame.draw.rect(surface, theme.CELL_LINE, geo.centre, 1)
+
+
+def _text_room(geo: BoardGeometry, rules: Ruleset, i: int) -> pygame.Rect:
+    """A cell's room for its name and figure: the cell less its band and owner strip (a
+    property keeps both, owned or not, so its name never moves)."""
+    rect = geo.places[i].rect
+    room = rect
+    if rules.cells[i].is_property:
+        room = _without(room, geo.band(i, band_depth(geo)))
+        room = _without(room, geo.outer(i, owner_depth(geo)))
+    return room.inflate(-4, -4)
+
+
+def _draw_name_and_figure(surface: pygame.Surface, geo: BoardGeometry, rules: Ruleset, i: int, lang: str,
+                          sizes: tuple[int, ...], figure: str, figure_colour: pygame.Color,
+                          figure_face: Face = Face.CONDENSED) -> pygame.Rect:
+    """The cell's name from the top of its room and the figure at its foot; the room left
+    between them."""
     place = geo.places[i]
-    rect = place.rect
+    room = _text_room(geo, rules, i)
+    small = max(NAME_MIN + 1, sizes[-1] + 1)
+    figure_h = small + 3 if figure else 0
+    corner = place.side is Side.CORNER
+    face = Face.CONDENSED_BOLD if corner else Face.CONDENSED
+    fitted = fit(cell_name(rules, i, lang), room.width, max(1, room.height - figure_h), sizes, face)
+    block = len(fitted.lines) * fitted.line_height
+    top = room.centery - (block + figure_h) // 2 if corner else room.top
+    bottom = draw_fitted(surface, fitted, room.centerx, top, box=room)
+    if not figure:
+        return pygame.Rect(room.left, bottom, room.width, room.bottom - bottom)
+    if corner:
+        draw_text(surface, figure, (room.centerx, bottom + 1), small, figure_colour, figure_face, "midtop", box=room)
+        return pygame.Rect(room.left, bottom, room.width, 0)
+    rect = draw_text(surface, figure, (room.centerx, room.bottom), small, figure_colour, figure_face, "midbottom",
+                     box=room)
+    return pygame.Rect(room.left, bottom, room.width, max(0, rect.top - bottom))
+
+
+def _draw_cell(surface: pygame.Surface, geo: BoardGeometry, game: Game, players: Sequence[PlayerInfo],
+               i: int, lang: str, sizes: tuple[int, ...], *, buildable: bool) -> None:
+    rules = game.rules
+    rect = geo.places[i].rect
     info = rules.cells[i]
     pygame.draw.rect(surface, theme.CELL, rect)
-    bar = max(6, round(geo.corner * BAR_SHARE))
+    band = geo.band(i, band_depth(geo))
     colour = group_colour(rules, i)
-    text_box = rect.inflate(-6, -6)
     if colour is not None:
-        band = geo.band(i, bar)
         pygame.draw.rect(surface, colour, band)
-        _draw_buildings(surface, band, game.buildings[i], rules.max_buildings, place.side)
-        text_box = _without(rect, band).inflate(-6, -6)
+    elif info.is_property:
+        pygame.draw.rect(surface, PLAIN_BAND, band)
     owner = game.owner[i]
     if info.is_property and owner != BANK:
-        mark = geo.outer(i, max(4, round(geo.cell * OWNER_SHARE)))
-        pygame.draw.rect(surface, theme.player_colour(players[owner].colour), mark)
-        text_box = _without(text_box, mark)
-    name = cell_name(rules, i, lang)
-    figure = cell_figure(rules, i)
-    small = NAME_SIZES[-1] + 1
-    figure_h = small + 3 if figure else 0
-    if place.side is Side.CORNER:
-        fitted = fit(name, text_box.width, text_box.height - figure_h, NAME_SIZES[:2] + NAME_SIZES[2:],
-                     Face.CONDENSED_BOLD)
-        block = len(fitted.lines) * fitted.line_height + figure_h
-        y = draw_fitted(surface, fitted, text_box.centerx, text_box.centery - block // 2)
-        if figure:
-            draw_text(surface, figure, (text_box.centerx, y + 1), small, theme.MONEY_GAIN, Face.CONDENSED_BOLD,
-                      "midtop")
-    else:
-        fitted = fit(name, text_box.width, text_box.height - figure_h, NAME_SIZES, Face.CONDENSED)
-        draw_fitted(surface, fitted, text_box.centerx, text_box.top)
-        if info.kind == "card":
-            draw_text(surface, "?", (text_box.centerx, text_box.centery + fitted.line_height // 2),
-                      max(14, geo.corner // 3), theme.INK_SOFT, Face.BOLD, "center")
-        if figure:
-            draw_text(surface, figure, (text_box.centerx, text_box.bottom), small, theme.INK_SOFT,
-                      Face.CONDENSED, "midbottom")
-    pygame.draw.rect(surface, theme.CELL_LINE, rect, 1)
+        strip = geo.outer(i, owner_depth(geo))
+        pygame.draw.rect(surface, theme.player_colour(players[owner].colour), strip)
+        pygame.draw.rect(surface, theme.CELL_LINE, strip, 1)
+    free = _draw_name_and_figure(surface, geo, rules, i, lang, sizes, cell_figure(rules, i), theme.INK_SOFT)
+    if info.kind == "card" and free.height > 8:
+        question = min(max(12, geo.corner // 3), free.height)
+        draw_text(surface, "?", free.center, question, theme.INK_SOFT, Face.BOLD, "center", box=free)
     if game.mortgaged[i]:
-        _draw_mortgage(surface, rect)
+        _draw_mortgage(surface, band)
+    if colour is not None:
+        _draw_buildings(surface, band, game.buildings[i], rules.max_buildings, geo.places[i].side,
+                        buildable=buildable)
+    pygame.draw.rect(surface, theme.CELL_LINE, rect, 1)
+
+
+def _draw_heat_cell(surface: pygame.Surface, geo: BoardGeometry, rules: Ruleset, i: int, lang: str,
+                    sizes: tuple[int, ...], count: int, hottest: int) -> None:
+    rect = geo.places[i].rect
+    share = count / hottest if hottest else 0.0
+    pygame.draw.rect(surface, theme.CELL.lerp(HEAT, 0.85 * share), rect)
+    colour = group_colour(rules, i)
+    if colour is not None:
+        pygame.draw.rect(surface, colour, geo.band(i, max(3, band_depth(geo) // 3)))
+    ink = theme.INK_ON_DARK if share > 0.6 else theme.INK
+    _draw_name_and_figure(surface, geo, rules, i, lang, sizes, str(count), ink, Face.CONDENSED_BOLD)
+    pygame.draw.rect(surface, theme.CELL_LINE, rect, 1)
 
 
 def _without(rect: pygame.Rect, strip: pygame.Rect) -> pygame.Rect:
     """`rect` less a strip along one of its edges."""
     r = rect.copy()
+    if strip.width == 0 or strip.height == 0:
+        return r
     if strip.width >= r.width - 1:
         if strip.top <= r.top:
             r.top = strip.bottom
@@ -137,44 +215,66 @@ def _without(rect: pygame.Rect, strip: pygame.Rect) -> pygame.Rect:
     return r
 
 
-def _draw_buildings(surface: pygame.Surface, band: pygame.Rect, count: int, hotel_at: int, side: Side) -> None:
-    if not count:
-        return
+def house_slots(band: pygame.Rect, side: Side) -> list[pygame.Rect]:
+    """Where the houses of a street stand on its band, in building order: squares inside
+    the band on every side of the board."""
     along_x = side in (Side.BOTTOM, Side.TOP)
-    thick = (band.height if along_x else band.width) - 6
+    along, across = (band.width, band.height) if along_x else (band.height, band.width)
+    margin = max(3, across // 6)
+    gap = max(2, along // 24)
+    size = max(3, min(across - 2 * margin, (along - 2 * margin - (HOUSE_SLOTS - 1) * gap) // HOUSE_SLOTS))
+    total = HOUSE_SLOTS * size + (HOUSE_SLOTS - 1) * gap
+    slots = []
+    for n in range(HOUSE_SLOTS):
+        offset = (along - total) // 2 + n * (size + gap)
+        if along_x:
+            slots.append(pygame.Rect(band.left + offset, band.centery - size // 2, size, size))
+        else:
+            # Up the left side and down the right, the first house is nearest the start.
+            start = band.bottom - offset - size if side is Side.LEFT else band.top + offset
+            slots.append(pygame.Rect(band.centerx - size // 2, start, size, size))
+    return slots
+
+
+def hotel_rect(band: pygame.Rect, side: Side) -> pygame.Rect:
+    """A hotel takes the room of the two middle houses, and is as thick as a house."""
+    slots = house_slots(band, side)
+    return slots[1].union(slots[2])
+
+
+def _draw_buildings(surface: pygame.Surface, band: pygame.Rect, count: int, hotel_at: int, side: Side, *,
+                    buildable: bool) -> None:
+    """Houses or a hotel on the band; where one can go up now, a green frame round the band
+    and, while houses are next, the next house's place outlined (never over a building)."""
+    if buildable:
+        pygame.draw.rect(surface, theme.HOUSE, band, 2)
+    slots = house_slots(band, side)
     if count >= hotel_at:
-        w = thick * 2
-        r = pygame.Rect(0, 0, w if along_x else thick, thick if along_x else w)
-        r.center = band.center
+        r = hotel_rect(band, side)
         pygame.draw.rect(surface, theme.HOTEL, r, border_radius=2)
         pygame.draw.rect(surface, theme.CARD, r, 1, border_radius=2)
         return
-    step = thick + 3
-    total = count * step - 3
-    for n in range(count):
-        if along_x:
-            r = pygame.Rect(band.centerx - total // 2 + n * step, band.centery - thick // 2, thick, thick)
-        else:
-            r = pygame.Rect(band.centerx - thick // 2, band.centery - total // 2 + n * step, thick, thick)
+    for r in slots[:count]:
         pygame.draw.rect(surface, theme.HOUSE, r, border_radius=2)
         pygame.draw.rect(surface, theme.CARD, r, 1, border_radius=2)
+    if buildable and count < len(slots):
+        ghost = slots[count]
+        pygame.draw.rect(surface, theme.CARD, ghost, border_radius=2)
+        pygame.draw.rect(surface, theme.HOUSE, ghost, 1, border_radius=2)
+        arm = max(1, ghost.width // 2 - 2)
+        cx, cy = ghost.center
+        pygame.draw.line(surface, theme.HOUSE, (cx - arm, cy), (cx + arm, cy), 2)
+        pygame.draw.line(surface, theme.HOUSE, (cx, cy - arm), (cx, cy + arm), 2)
 
 
-def _draw_build_badge(surface: pygame.Surface, geo: BoardGeometry, i: int) -> None:
-    """A small "+" on the colour bar's outer end: a building can go up here now."""
-    band = geo.band(i, max(6, round(geo.corner * BAR_SHARE)))
-    radius = max(6, band.height // 3 if band.width > band.height else band.width // 3)
-    centre = (band.right - radius - 2, band.centery) if band.width > band.height else (band.centerx, band.bottom - radius - 2)
-    pygame.draw.circle(surface, theme.CARD, centre, radius + 1)
-    pygame.draw.circle(surface, theme.HOUSE, centre, radius)
-    draw_text(surface, "+", centre, radius * 2, theme.INK_ON_DARK, Face.BOLD, "center")
-
-
-def _draw_mortgage(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    wash = pygame.Surface(rect.size, pygame.SRCALPHA)
-    wash.fill((255, 255, 255, 130))
-    pygame.draw.line(wash, theme.MORTGAGE, (4, rect.height - 4), (rect.width - 4, 4), 3)
-    surface.blit(wash, rect)
+def _draw_mortgage(surface: pygame.Surface, band: pygame.Rect) -> None:
+    """A mortgaged deed: its band washed out and hatched in red; its name stays as it was."""
+    wash = pygame.Surface(band.size, pygame.SRCALPHA)
+    wash.fill((255, 255, 255, 150))
+    for x in range(-band.height, band.width + band.height, HATCH_STEP):
+        pygame.draw.line(wash, theme.MORTGAGE, (x, band.height), (x + band.height, 0), HATCH_WIDTH)
+    surface.blit(wash, band)
+    pygame.draw.rect(surface, theme.MORTGAGE, band, 1)
 
 
 def draw_token(surface: pygame.Surface, centre: tuple[float, float], radius: int, player: PlayerInfo,
@@ -185,23 +285,40 @@ def draw_token(surface: pygame.Surface, centre: tuple[float, float], radius: int
     pygame.draw.circle(surface, colour, (x, y), radius)
     pygame.draw.circle(surface, theme.HIGHLIGHT if active else theme.CARD, (x, y), radius, 3 if active else 2)
     initial = (name[:1] or "?").upper()
-    draw_text(surface, initial, (x, y), max(10, radius), theme.INK_ON_DARK, Face.BOLD, "center")
+    box = pygame.Rect(x - radius, y - radius, 2 * radius, 2 * radius)
+    draw_text(surface, initial, (x, y), max(NAME_MIN, radius), theme.INK_ON_DARK, Face.BOLD, "center", box=box)
     if jailed:
         for dx in (-radius // 2, 0, radius // 2):
             pygame.draw.line(surface, theme.INK, (x + dx, y - radius), (x + dx, y + radius), 2)
 
 
-def draw_dice(surface: pygame.Surface, centre: tuple[int, int], size: int, dice: Sequence[int]) -> None:
-    pips = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)],
-            4: [(0, 0), (2, 0), (0, 2), (2, 2)], 5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)],
-            6: [(0, 0), (0, 1), (0, 2), (2, 0), (2, 1), (2, 2)]}
+PIPS = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)],
+        4: [(0, 0), (2, 0), (0, 2), (2, 2)], 5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)],
+        6: [(0, 0), (0, 1), (0, 2), (2, 0), (2, 1), (2, 2)]}
+
+
+@lru_cache(maxsize=64)
+def die_face(size: int, value: int) -> pygame.Surface:
+    """One die showing `value`, on a transparent square of `size` pixels (kept: drawn every
+    frame while the dice tumble; never drawn on)."""
+    face = pygame.Surface((size, size), pygame.SRCALPHA)
+    r = face.get_rect()
+    pygame.draw.rect(face, theme.CARD, r, border_radius=size // 6)
+    pygame.draw.rect(face, theme.CELL_LINE, r, 1, border_radius=size // 6)
+    cell = size / 4
+    for cx, cy in PIPS.get(value, []):
+        pygame.draw.circle(face, theme.INK, (cell * (cx + 1), cell * (cy + 1)), max(2, size // 11))
+    return face
+
+
+def dice_rects(centre: tuple[int, int], size: int) -> tuple[pygame.Rect, pygame.Rect]:
+    """Where the two dice lie, side by side around `centre`."""
     gap = size // 3
     left = centre[0] - size - gap // 2
-    for n, value in enumerate(dice):
-        r = pygame.Rect(left + n * (size + gap), centre[1] - size // 2, size, size)
-        pygame.draw.rect(surface, theme.CARD, r, border_radius=size // 6)
-        pygame.draw.rect(surface, theme.CELL_LINE, r, 1, border_radius=size // 6)
-        cell = size / 4
-        for cx, cy in pips.get(value, []):
-            pygame.draw.circle(surface, theme.INK, (r.left + cell * (cx + 1), r.top + cell * (cy + 1)),
-                               max(2, size // 11))
+    return (pygame.Rect(left, centre[1] - size // 2, size, size),
+            pygame.Rect(left + size + gap, centre[1] - size // 2, size, size))
+
+
+def draw_dice(surface: pygame.Surface, centre: tuple[int, int], size: int, dice: Sequence[int]) -> None:
+    for rect, value in zip(dice_rects(centre, size), dice, strict=False):
+        surface.blit(die_face(size, value), rect)

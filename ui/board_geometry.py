@@ -3,23 +3,28 @@
 Cells run clockwise from the start in the bottom-right corner, as on the printed board:
 along the bottom to the left, up the left side, along the top to the right, down the
 right side. Any board of 4·k cells fits (k−1 cells between corners).
+
+Tokens stand in a lane just inside the ring of cells, beside the cell they are on, so they
+never sit on a cell's name or price; the centre's own drawing keeps out of that lane.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 import pygame
 
 # A corner is this many cells wide: room for a street name on the sides, as on paper boards.
 CORNER_CELLS = 1.5
-# Tokens sharing a cell stand this many cell widths apart.
-TOKEN_SPREAD = 0.48
-# A token on a corner stands this far (in corner widths) from the corner's inner point.
-CORNER_PULL = 0.22
+# A token's radius as a share of a cell's width: its initial stays readable, two fit abreast.
+TOKEN_SHARE = 0.2
+# Room around a token in its lane, in pixels.
+LANE_MARGIN = 3
+# Tokens sharing a corner stand this many radii apart, across the lane's corner.
+CORNER_SPREAD = 1.3
 
 
-class Side(str, Enum):
+class Side(StrEnum):
     BOTTOM = "bottom"
     LEFT = "left"
     TOP = "top"
@@ -46,6 +51,10 @@ class BoardGeometry:
         self.places = [self._place(i, per_side, size) for i in range(cells)]
         c = self.corner
         self.centre = pygame.Rect(area.left + c, area.top + c, size - 2 * c, size - 2 * c)
+        self.token_radius = max(6, round(self.cell * TOKEN_SHARE))
+        self.lane = 2 * self.token_radius + 2 * LANE_MARGIN
+        # The centre less the tokens' lane: where the centre's own drawing goes.
+        self.inner = self.centre.inflate(-2 * self.lane, -2 * self.lane)
 
     def _place(self, i: int, per_side: int, size: int) -> CellPlace:
         side_len = per_side + 1
@@ -107,24 +116,24 @@ class BoardGeometry:
         return pygame.Rect(r.left, r.top, 0, 0)
 
     def token_spot(self, i: int, slot: int, slots: int) -> tuple[float, float]:
-        """Where the `slot`-th of `slots` tokens on cell `i` stands: on the cell's inner edge,
-        clear of its name and price (two abreast, a second row when crowded)."""
+        """Where the `slot`-th of `slots` tokens on cell `i` stands: in the lane beside the
+        cell, spread along it (overlapping a little when four share a narrow cell)."""
         p = self.places[i]
         r = p.rect
-        step = self.cell * TOKEN_SPREAD
-        across = (slot % 2 - 0.5) * step if slots > 1 else 0.0
-        depth = (slot // 2 - 0.5) * step if slots > 2 else 0.0
+        mid = self.lane / 2
+        share = (slot + 0.5) / max(1, slots)
         if p.side is Side.BOTTOM:
-            return r.centerx + across, r.top + depth
+            return r.right - share * r.width, r.top - mid
         if p.side is Side.TOP:
-            return r.centerx - across, r.bottom - depth
+            return r.left + share * r.width, r.bottom + mid
         if p.side is Side.LEFT:
-            return r.right - depth, r.centery + across
+            return r.right + mid, r.bottom - share * r.height
         if p.side is Side.RIGHT:
-            return r.left + depth, r.centery - across
+            return r.left - mid, r.top + share * r.height
+        # A corner: across the lane's corner square, from one side's lane to the other's.
         inner_x = r.left if r.centerx > self.centre.centerx else r.right
         inner_y = r.top if r.centery > self.centre.centery else r.bottom
-        pull = self.corner * CORNER_PULL
-        x = inner_x + (pull if inner_x == r.left else -pull)
-        y = inner_y + (pull if inner_y == r.top else -pull)
-        return x + across, y + depth
+        sx = -1 if inner_x == r.left else 1
+        sy = -1 if inner_y == r.top else 1
+        offset = (slot - (slots - 1) / 2) * self.token_radius * CORNER_SPREAD
+        return inner_x + sx * (mid + offset), inner_y + sy * (mid - offset)

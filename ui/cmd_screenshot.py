@@ -14,10 +14,11 @@ DEFAULT_SIZE = "1280x800"
 DEFAULT_SEED = 1
 # Smaller than this, the board's names cannot be read; larger is a poster, not a window.
 MIN_SIDE, MAX_SIDE = 320, 8192
-SCENES = ("menu", "setup", "table", "deed", "trade", "offer", "results", "friends", "lobby")
+SCENES = ("menu", "setup", "table", "deed", "trade", "trade_check", "offer", "auction", "debt", "bankruptcy",
+          "bankrupt_other", "card", "dice", "late", "results", "friends", "lobby")
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser("screenshot", help=command_help("screenshot"))
     p.add_argument("scene", choices=SCENES, help="which scene to render")
     p.add_argument("--out", type=Path, required=True, help="the PNG file to write")

@@ -6,6 +6,7 @@ is shown disabled only to explain a choice the rules name but the player cannot 
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -35,6 +36,7 @@ from zemlevlasnyk.engine import (
     Resign,
     Roll,
     RollForDouble,
+    Ruleset,
     SellBuilding,
     SendToAuction,
     SettleDebt,
@@ -68,32 +70,35 @@ _MOVES = (Roll, RollForDouble, PayJailFee, UseReleaseCard, Buy, SendToAuction, B
 # The turn's extras are smaller than the moves: they are seldom what the game waits for.
 EXTRA_SIZE = theme.SMALL + 1
 _PRIMARY = (Roll, RollForDouble, Buy, EndTurn, PayDebt, AcceptTrade, AcceptDraw)
+# The quick raises over the highest bid, in bid steps (+1 000, +5 000, +10 000 when prices
+# run in thousands, as on Землевласник's board; +10, +50, +100 on the classic board).
+QUICK_RAISES = (1, 5, 10)
 
 
 def _label(a: Action, game: Game, t: dict[str, Any]) -> str:
     acts = t["actions"]
     rules = game.rules
     if isinstance(a, Roll):
-        return acts["roll_again"] if game.phase is Phase.POST_ROLL else acts["roll"]
+        return str(acts["roll_again"] if game.phase is Phase.POST_ROLL else acts["roll"])
     if isinstance(a, PayJailFee):
-        return acts["pay_jail_fee"].format(amount=money(rules.jail_fee))
-    if isinstance(a, Buy):
-        return acts["buy"].format(price=money(rules.cells[game.pending_buy].price))
-    if isinstance(a, PayDebt):
-        return acts["pay_debt"].format(amount=money(game.debts[0].amount))
+        return str(acts["pay_jail_fee"].format(amount=money(rules.jail_fee)))
+    if isinstance(a, Buy) and game.pending_buy is not None:
+        return str(acts["buy"].format(price=money(rules.cells[game.pending_buy].price)))
+    if isinstance(a, PayDebt) and game.debts:
+        return str(acts["pay_debt"].format(amount=money(game.debts[0].amount)))
     if isinstance(a, SendToAuction) and not rules.auctions:
-        return acts["decline_purchase"]
+        return str(acts["decline_purchase"])
     if isinstance(a, (PayTax, PayTaxPercent)):
         fixed, share = tax_choices(game, a.seat)
         if isinstance(a, PayTax):
-            return acts["pay_tax"].format(amount=money(fixed))
-        return acts["pay_tax_percent"].format(percent=rules.cells[game.pos[a.seat]].percent, amount=money(share))
-    return acts[a.TYPE]
+            return str(acts["pay_tax"].format(amount=money(fixed)))
+        return str(acts["pay_tax_percent"].format(percent=rules.cells[game.pos[a.seat]].percent, amount=money(share)))
+    return str(acts[a.TYPE])
 
 
-def main_buttons(game: Game, seat: int, t: dict[str, Any]) -> tuple[list[Button], list[Button]]:
-    """The decision panel's buttons for `seat`: the moves and answers the game waits for,
-    then the turn's extras (trade, draw offer, resigning)."""
+def main_buttons(game: Game, seat: int, t: dict[str, Any], *, bid: int | None = None) -> list[Button]:
+    """The moves and answers the game waits for from `seat`, in reading order (`bid`: the
+    amount the bid button offers)."""
     legal = game.legal(seat)
     found = {type(a): a for a in legal.actions if not isinstance(a, _CELL_ACTIONS)}
     main = game.main_seat() == seat
@@ -102,21 +107,59 @@ def main_buttons(game: Game, seat: int, t: dict[str, Any]) -> tuple[list[Button]
         a = found.get(kind)
         if kind is Bid:
             if legal.bid is not None:
-                moves.append(Button(t["actions"]["bid"], BID, style=Style.PRIMARY))
+                amount = suggested_bid(*legal.bid, bid_step(game.rules)) if bid is None else bid
+                moves.append(Button(t["actions"]["bid_amount"].format(amount=money(amount)), BID,
+                                    style=Style.PRIMARY))
         elif a is not None:
             style = Style.DANGER if kind is DeclareBankruptcy else Style.PRIMARY if kind in _PRIMARY else Style.NORMAL
             moves.append(Button(_label(a, game, t), a, style=style))
         elif main and (kind, game.phase) in ((Buy, Phase.BUY), (PayDebt, Phase.DEBT)):
-            shown = kind(seat)
+            shown: Action = Buy(seat) if kind is Buy else PayDebt(seat)
             moves.append(Button(_label(shown, game, t), shown, enabled=False))
-    extras: list[Button] = []
-    if legal.trade_partners:
-        extras.append(Button(t["actions"]["propose_trade"], TRADE, size=EXTRA_SIZE))
-    if OfferDraw in found:
-        extras.append(Button(t["actions"]["offer_draw"], found[OfferDraw], size=EXTRA_SIZE))
-    if Resign in found:
-        extras.append(Button(t["actions"]["resign"], RESIGN, style=Style.DANGER, size=EXTRA_SIZE))
-    return moves, extras
+    return moves
+
+
+def toolbar(game: Game, seat: int, t: dict[str, Any]) -> list[Button]:
+    """The turn's extras, always in the same three places: trade, draw offer, resigning;
+    each enabled only when the engine allows it now."""
+    legal = game.legal(seat)
+    found = {type(a): a for a in legal.actions}
+    acts = t["actions"]
+    return [Button(acts["propose_trade"], TRADE, enabled=bool(legal.trade_partners), size=EXTRA_SIZE),
+            Button(acts["offer_draw_short"], found.get(OfferDraw, OfferDraw(seat)), enabled=OfferDraw in found,
+                   size=EXTRA_SIZE),
+            Button(acts["resign"], RESIGN, style=Style.DANGER, enabled=Resign in found, size=EXTRA_SIZE)]
+
+
+def bid_step(rules: Ruleset) -> int:
+    """The round amount bids move by: the order of the cheapest deed's price less one (1 000
+    for prices from 5 000, 10 for prices from 60)."""
+    cheapest = min((rules.cells[c].price for c in rules.properties), default=1)
+    return int(10 ** max(0, len(str(cheapest)) - 1))
+
+
+def suggested_bid(lo: int, hi: int, step: int) -> int:
+    """A round amount to offer first: the lowest allowed, rounded up to a whole step."""
+    return min(hi, max(lo, math.ceil(lo / step) * step))
+
+
+def quick_raises(game: Game, seat: int, t: dict[str, Any]) -> list[Button]:
+    """Bids of about the highest bid plus 1, 5 and 10 bid steps (rounded up to a whole step,
+    so an odd bid is answered with a round one), each enabled when allowed."""
+    legal = game.legal(seat)
+    auction = game.auction
+    if legal.bid is None or auction is None:
+        return []
+    lo, hi = legal.bid
+    base = auction.high if auction.high_bidder is not None else 0
+    unit = bid_step(game.rules)
+    out = []
+    for times in QUICK_RAISES:
+        step = times * unit
+        amount = math.ceil((base + step) / unit) * unit
+        out.append(Button(t["auction"]["raise"].format(amount=money(step)), Bid(seat, amount),
+                          enabled=lo <= amount <= hi, size=EXTRA_SIZE))
+    return out
 
 
 def deed_buttons(game: Game, seat: int, cell: int, t: dict[str, Any]) -> list[Button]:
@@ -126,7 +169,8 @@ def deed_buttons(game: Game, seat: int, cell: int, t: dict[str, Any]) -> list[Bu
     info = rules.cells[cell]
     labels = {
         Build: acts["build"].format(cost=money(info.house_cost)),
-        SellBuilding: acts["sell_building"].format(refund=money(rules.building_refund(cell))) if info.house_cost else "",
+        SellBuilding: acts["sell_building"].format(refund=money(rules.building_refund(cell)))
+        if info.house_cost else "",
         Mortgage: acts["mortgage"].format(amount=money(rules.mortgage_value(cell))),
         Redeem: acts["redeem"].format(amount=money(rules.redeem_cost(cell))),
     }
@@ -139,6 +183,10 @@ def deed_buttons(game: Game, seat: int, cell: int, t: dict[str, Any]) -> list[Bu
 
 def prompt(game: Game, seat: int, names: Sequence[str], t: dict[str, Any], lang: str) -> str:
     """One line saying what the game waits for, from the person's point of view."""
+    return str(_prompt(game, seat, names, t, lang))
+
+
+def _prompt(game: Game, seat: int, names: Sequence[str], t: dict[str, Any], lang: str) -> Any:
     p = t["prompts"]
     rules = game.rules
     if game.outcome() is not None:
@@ -181,4 +229,3 @@ def prompt(game: Game, seat: int, names: Sequence[str], t: dict[str, Any], lang:
     if game.trade is not None:
         return p["trade"].format(name=names[game.trade.from_seat])
     return ""
-

@@ -1,5 +1,10 @@
 """The deed card: what a cell costs and pays, read from the ruleset, with the rent it earns
 now from `engine.holdings.rent`, and the owner's buttons for it.
+
+The card is laid out for the room it is given (the board's centre): its text shrinks until
+the whole card fits, and every line has its own box. The owner's buttons have fixed places
+at the card's foot (building in the first row; selling, mortgaging or redeeming in the
+second), so a button never moves while the card is open.
 """
 from __future__ import annotations
 
@@ -9,24 +14,21 @@ from typing import Any
 
 import pygame
 
-from zemlevlasnyk.engine import BANK, Game, holdings
+from zemlevlasnyk.engine import BANK, Build, Game, holdings
 
-from . import theme
+from . import text_audit, theme
 from .board import deed_colour
 from .fonts import Face
 from .ruleset_text import cell_name
 from .text import money
-from .widgets import Button, draw_fitted, draw_text, fit, panel, stack, wrap
+from .text_fit import shrink_line, steps
+from .theme import Sizes
+from .widgets import Button, draw_text, panel, wrap
 
-BUTTON_HEIGHT = 36
-HEADER = 64
-ROW_SIZE = theme.SMALL + 1
-ROW_STEP = ROW_SIZE + 9
-FACT_STEP = theme.SMALL + 8
-ABOUT_LINE = 24
-# The deed card's width, and the width of a non-property's description inside it.
-WIDTH = 300
-ABOUT_WIDTH = WIDTH - 44
+# The card's width at the reference window size.
+WIDTH = 320
+# Scales tried, largest first, until the card fits the room it is given.
+SHRINK = (1.0, 0.92, 0.85, 0.78, 0.72)
 
 
 @dataclass(frozen=True)
@@ -74,22 +76,21 @@ def rent_now(game: Game, cell: int, t: dict[str, Any]) -> str:
     d = t["deed"]
     info = game.rules.cells[cell]
     if game.owner[cell] == BANK:
-        return d["for_sale"].format(price=money(info.price))
+        return str(d["for_sale"].format(price=money(info.price)))
     if game.mortgaged[cell]:
-        return d["mortgaged"]
+        return str(d["mortgaged"])
     if info.kind == "utility":
-        return d["rent_now"].format(amount=d["times_dice"].format(n=money(holdings.rent(game, cell, 1))))
-    return d["rent_now"].format(amount=money(holdings.rent(game, cell, 0)))
+        return str(d["rent_now"].format(amount=d["times_dice"].format(n=money(holdings.rent(game, cell, 1)))))
+    return str(d["rent_now"].format(amount=money(holdings.rent(game, cell, 0))))
 
 
 def facts(game: Game, cell: int, t: dict[str, Any]) -> list[tuple[str, str]]:
     rules = game.rules
     info = rules.cells[cell]
     d = t["deed"]
-    out = [(d["price"], money(info.price))]
+    out = [(d["price"], money(info.price)), (d["mortgage_value"], money(rules.mortgage_value(cell)))]
     if info.kind == "street":
         out.append((d["house_cost"], money(info.house_cost)))
-    out.append((d["mortgage_value"], money(rules.mortgage_value(cell))))
     if game.mortgaged[cell]:
         out.append((d["redeem_cost"], money(rules.redeem_cost(cell))))
     return out
@@ -100,7 +101,7 @@ def about(game: Game, cell: int, t: dict[str, Any]) -> str:
     rules = game.rules
     info = rules.cells[cell]
     text = t["deed"]["about"].get(info.kind, "")
-    return text.format(amount=money(info.amount), salary=money(rules.start_salary), fee=money(rules.jail_fee))
+    return str(text.format(amount=money(info.amount), salary=money(rules.start_salary), fee=money(rules.jail_fee)))
 
 
 def _ink_on(colour: pygame.Color) -> pygame.Color:
@@ -108,68 +109,158 @@ def _ink_on(colour: pygame.Color) -> pygame.Color:
     return theme.INK if luminance > 150 else theme.INK_ON_DARK
 
 
-def deed_height(game: Game, cell: int, t: dict[str, Any], buttons: int) -> int:
-    """How tall the card of `cell` is with `buttons` owner's buttons."""
-    top = HEADER + 22
+def button_rows(game: Game, cell: int, *, mine: bool) -> int:
+    """Rows of owner's buttons the card keeps room for: building, then the rest."""
+    if not mine:
+        return 0
+    return 2 if game.rules.cells[cell].kind == "street" else 1
+
+
+@dataclass(frozen=True)
+class DeedCard:
+    """A deed card laid out: its rectangle, its sizes and the places of its parts."""
+
+    rect: pygame.Rect
+    sizes: Sizes
+    close: pygame.Rect
+    slots: tuple[pygame.Rect, ...]      # the owner's button rows, top to bottom
+
+    @property
+    def pad(self) -> int:
+        return self.sizes.px(18)
+
+    @property
+    def header(self) -> pygame.Rect:
+        s = self.sizes
+        return pygame.Rect(self.rect.left + s.px(8), self.rect.top + s.px(8), self.rect.width - s.px(16),
+                           s.tiny + s.heading + s.px(18))
+
+    @property
+    def row_step(self) -> int:
+        return self.sizes.small + self.sizes.px(8)
+
+    @property
+    def button_height(self) -> int:
+        return self.sizes.px(36)
+
+
+def _content_height(game: Game, cell: int, t: dict[str, Any], s: Sizes, width: int, rows: int) -> int:
+    header = s.tiny + s.heading + s.px(18) + s.px(8)
+    pad = s.px(18)
     if not game.rules.cells[cell].is_property:
-        return top + len(wrap(about(game, cell, t), theme.BODY, ABOUT_WIDTH)) * ABOUT_LINE + 16
-    rows = len(deed_rows(game, cell, t)) * ROW_STEP + 16
-    figures = len(facts(game, cell, t)) * FACT_STEP + 4
-    rent = FACT_STEP + theme.BODY + 18
-    return top + rows + figures + rent + buttons * (BUTTON_HEIGHT + 6) + 10
+        lines = len(wrap(about(game, cell, t), s.body, width - 2 * pad))
+        return header + s.px(14) + lines * (s.body + s.px(7)) + s.px(14)
+    step = s.small + s.px(8)
+    table = len(deed_rows(game, cell, t)) * step
+    figures = (len(facts(game, cell, t)) + 1) // 2 * step
+    lines = 2 * (s.body + s.px(8))
+    buttons = rows * (s.px(36) + s.px(6))
+    return header + s.px(10) + table + s.px(12) + figures + s.px(6) + lines + buttons + s.px(12)
 
 
-def layout_deed(rect: pygame.Rect, buttons: Sequence[Button]) -> pygame.Rect:
-    """Place the owner's buttons at the foot of the card; the close box's rectangle."""
-    area = pygame.Rect(rect.left + 16, rect.bottom - 14 - len(buttons) * (BUTTON_HEIGHT + 6) + 6,
-                       rect.width - 32, rect.height)
-    stack(list(buttons), area, BUTTON_HEIGHT, gap=6)
-    return pygame.Rect(rect.right - 34, rect.top + 8, 26, 26)
+def layout_deed(game: Game, cell: int, t: dict[str, Any], sizes: Sizes, room: pygame.Rect, *,
+                mine: bool) -> DeedCard:
+    """The card of `cell` laid out to fit `room`, centred in it; `mine`: the person owns it
+    (room is kept for the owner's buttons)."""
+    rows = button_rows(game, cell, mine=mine)
+    s = sizes
+    for k in SHRINK:
+        s = Sizes(sizes.scale * k)
+        width = min(room.width, s.px(WIDTH))
+        height = _content_height(game, cell, t, s, width, rows)
+        if height <= room.height:
+            break
+    rect = pygame.Rect(0, 0, width, min(height, room.height))
+    rect.center = room.center
+    close = pygame.Rect(rect.right - s.px(34), rect.top + s.px(10), s.px(26), s.px(26))
+    slots = []
+    bottom = rect.bottom - s.px(12)
+    for n in range(rows):
+        top = bottom - (rows - n) * (s.px(36) + s.px(6)) + s.px(6)
+        slots.append(pygame.Rect(rect.left + s.px(16), top, rect.width - s.px(32), s.px(36)))
+    return DeedCard(rect, s, close, tuple(slots))
 
 
-def draw_deed(surface: pygame.Surface, rect: pygame.Rect, game: Game, cell: int, names: Sequence[str],
+def place_buttons(card: DeedCard, buttons: Sequence[Button]) -> None:
+    """Building in the first row; selling, mortgaging or redeeming in the second (at most
+    one of those is ever allowed at once)."""
+    for b in buttons:
+        row = 0 if isinstance(b.intent, Build) or len(card.slots) == 1 else 1
+        b.rect = card.slots[min(row, len(card.slots) - 1)].copy() if card.slots else pygame.Rect(0, 0, 0, 0)
+        b.size = card.sizes.body
+
+
+def draw_deed(surface: pygame.Surface, card: DeedCard, game: Game, cell: int, names: Sequence[str],
               t: dict[str, Any], lang: str, buttons: Sequence[Button], mouse: tuple[int, int], *,
               dimmed: bool = False) -> None:
     rules = game.rules
     info = rules.cells[cell]
-    panel(surface, rect, theme.CARD, radius=10, shadow=True)
-    header = pygame.Rect(rect.left + 10, rect.top + 10, rect.width - 20, HEADER)
+    s = card.sizes
+    rect = card.rect
+    panel(surface, rect, theme.CARD, radius=s.radius + 2, shadow=True)
+    text_audit.cover(surface, rect)
+    header = card.header
     colour = deed_colour(rules, cell)
-    pygame.draw.rect(surface, colour, header, border_radius=6)
+    pygame.draw.rect(surface, colour, header, border_radius=s.radius)
     ink = _ink_on(colour)
-    kind = t["deed"]["kinds"].get(info.kind, "")
-    draw_text(surface, kind.upper(), (header.centerx, header.top + 6), theme.TINY, ink, Face.BOLD, "midtop")
-    fitted = fit(cell_name(rules, cell, lang), header.width - 56, 40, (theme.HEADING, theme.BODY, theme.SMALL),
-                 Face.BOLD)
-    draw_fitted(surface, fitted, header.centerx, header.top + 24, ink)
-    close = pygame.Rect(rect.right - 34, rect.top + 8, 26, 26)
-    draw_text(surface, "✕", close.center, theme.BODY, ink, Face.BOLD, "center")
-    y = header.bottom + 12
-    left, right = rect.left + 22, rect.right - 22
+    room = header.inflate(-2 * (card.close.width + s.px(8)), 0)
+    kind = t["deed"]["kinds"].get(info.kind, "").upper()
+    kind_box = pygame.Rect(room.left, header.top + s.px(4), room.width, s.tiny + s.px(4))
+    draw_text(surface, kind, (kind_box.centerx, kind_box.top), s.tiny, ink, Face.BOLD, "midtop", box=kind_box)
+    name_box = pygame.Rect(room.left, kind_box.bottom, room.width, header.bottom - kind_box.bottom - s.px(2))
+    name, size = shrink_line(cell_name(rules, cell, lang), name_box.width, steps(s.heading, s.small), Face.BOLD)
+    draw_text(surface, name, name_box.center, size, ink, Face.BOLD, "center", box=name_box)
+    draw_text(surface, "✕", card.close.center, s.body, ink, Face.BOLD, "center", box=card.close)
+    left, right = rect.left + card.pad, rect.right - card.pad
+    width = right - left
+    y = header.bottom + s.px(10)
     if not info.is_property:
-        for line in wrap(about(game, cell, t), theme.BODY, ABOUT_WIDTH):
-            draw_text(surface, line, (rect.centerx, y), theme.BODY, theme.INK, anchor="midtop")
-            y += ABOUT_LINE
+        body = pygame.Rect(left, y, width, rect.bottom - y)
+        for piece in wrap(about(game, cell, t), s.body, width):
+            y += s.px(4)
+            draw_text(surface, piece, (rect.centerx, y), s.body, theme.INK, anchor="midtop", box=body)
+            y += s.body + s.px(3)
         return
+    step = card.row_step
     for row in deed_rows(game, cell, t):
+        band = pygame.Rect(left - s.px(8), y, width + s.px(16), step)
         if row.current:
-            pygame.draw.rect(surface, theme.SELECTED, (left - 8, y - 2, right - left + 16, ROW_SIZE + 8), border_radius=4)
+            pygame.draw.rect(surface, theme.SELECTED, band, border_radius=s.px(4))
         face = Face.BOLD if row.current else Face.REGULAR
-        draw_text(surface, row.label, (left, y), ROW_SIZE, theme.INK, face)
-        draw_text(surface, row.amount, (right, y), ROW_SIZE, theme.INK, face, "topright")
-        y += ROW_STEP
-    y += 4
+        _label_and_amount(surface, row.label, row.amount, band.inflate(-s.px(16), 0), s.small, theme.INK, face)
+        y += step
+    y += s.px(5)
     pygame.draw.line(surface, theme.PANEL_LINE, (left, y), (right, y))
-    y += 8
-    for label, amount in facts(game, cell, t):
-        draw_text(surface, label, (left, y), theme.SMALL, theme.INK_SOFT)
-        draw_text(surface, amount, (right, y), theme.SMALL, theme.INK_SOFT, anchor="topright")
-        y += FACT_STEP
-    y += 4
+    y += s.px(7)
+    half = (width - s.px(16)) // 2
+    for n, (label, amount) in enumerate(facts(game, cell, t)):
+        x = left + (n % 2) * (half + s.px(16))
+        _label_and_amount(surface, label, amount, pygame.Rect(x, y, half, step), s.small, theme.INK_SOFT,
+                          Face.REGULAR)
+        if n % 2:
+            y += step
+    if len(facts(game, cell, t)) % 2:
+        y += step
+    y += s.px(6)
     owner = game.owner[cell]
     whom = t["bank"] if owner == BANK else names[owner]
-    draw_text(surface, t["deed"]["owner"].format(name=whom), (left, y), theme.SMALL, theme.INK, Face.BOLD)
-    y += FACT_STEP
-    draw_text(surface, rent_now(game, cell, t), (left, y), theme.BODY, theme.INK, Face.BOLD)
+    for words, face, base in ((t["deed"]["owner"].format(name=whom), Face.BOLD, s.small),
+                              (rent_now(game, cell, t), Face.BOLD, s.body)):
+        line = pygame.Rect(left, y, width, s.body + s.px(8))
+        fitted, size = shrink_line(str(words), line.width, steps(base, s.tiny), face)
+        draw_text(surface, fitted, (line.left, line.centery), size, theme.INK, face, "midleft", box=line)
+        y += line.height
     for b in buttons:
         b.draw(surface, mouse, dimmed=dimmed)
+
+
+def _label_and_amount(surface: pygame.Surface, label: str, amount: str, line: pygame.Rect, size: int,
+                      colour: pygame.Color, face: Face) -> None:
+    """A label on the left and its amount on the right of `line`; the label gives way."""
+    amount_text, amount_size = shrink_line(amount, line.width // 2, steps(size, theme.MIN_TEXT), face)
+    amount_rect = draw_text(surface, amount_text, (line.right, line.centery), amount_size, colour, face, "midright",
+                            box=line)
+    room = pygame.Rect(line.left, line.top, amount_rect.left - line.left - 8, line.height)
+    text, label_size = shrink_line(label, room.width, steps(size, theme.MIN_TEXT), face)
+    draw_text(surface, text, (room.left, room.centery), label_size, colour, face, "midleft", box=room)
+

@@ -13,6 +13,7 @@ from enum import StrEnum
 
 import pygame
 
+from .icon import window_icon
 from .text import catalogue
 
 # The window opens at this size when the screen has room; layouts hold down to MIN_SIZE
@@ -79,6 +80,9 @@ def open_window(*, fullscreen: bool = False) -> pygame.Surface:
         pygame.display.init()
         pygame.font.init()
         screens = pygame.display.get_desktop_sizes()
+        icon = window_icon()
+        if icon is not None:
+            pygame.display.set_icon(icon)   # before the window opens, so it has it from the start
         surface = pygame.display.set_mode(first_size(screens[0] if screens else None), pygame.RESIZABLE)
     except pygame.error as exc:
         pygame.quit()

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from zemlevlasnyk.engine import Action, Game, Ruleset
     from zemlevlasnyk.p2p.identity import Profile
 
+    from .game_stats import GameStats
     from .net_table import NetSession
     from .table_view import TableView
 
@@ -107,6 +108,7 @@ class Results:
     names: Sequence[str]
     eliminated: Sequence[int]
     again: PlayComputer | FriendsAgain
+    stats: GameStats | None = None     # the game's figures, as the table scene counted them
 
 
 @dataclass(frozen=True)

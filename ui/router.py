@@ -60,6 +60,6 @@ def route(stack: Stack, to: nav.Nav) -> None:
         case nav.Table(table=table):
             stack.reset(TableScene(stack, table))
         case nav.Results():
-            stack.reset(ResultsScene(stack, to.table, to.names, to.eliminated, again=to.again))
+            stack.reset(ResultsScene(stack, to.table, to.names, to.eliminated, again=to.again, stats=to.stats))
         case nav.Trade(source=source):
             stack.push(TradeScene(stack, source))

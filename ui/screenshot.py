@@ -3,7 +3,9 @@
 A `table` scene needs a game worth looking at: computer players play it from the seed
 while a stand-in plays the person's seat (buying, building, bidding up to the price),
 until the board has owners, buildings and a mortgage and the person has a decision to
-make.
+make. The other table states are found the same way (an auction, a debt, a built-up late
+game), or by playing on under the scene until it shows them (a bankruptcy, a Фортуна card,
+dice in the air).
 """
 from __future__ import annotations
 
@@ -13,14 +15,18 @@ from typing import Any
 
 import pygame
 
-from zemlevlasnyk.engine import Action, Bid, Build, Buy, Game
+from zemlevlasnyk.engine import Action, Bid, Build, Buy, Game, Phase, holdings
 from zemlevlasnyk.engine.events import Eliminated
 
 from . import nav
 from .app import App
+from .dice_anim import TUMBLE_SECONDS
+from .game_stats import GameStats
 from .local_table import LocalTable
 from .scenes.base import Scene
-from .text import catalogue
+from .scenes.table import TableScene
+from .table_moments import FORTUNE
+from .text import catalogue, ui_words
 from .vs_computer import default_level, new_table
 
 # The warm-up: the board is interesting once this many turns are played, with at least
@@ -29,6 +35,19 @@ WARM_TURNS = 20
 WARM_BUILDINGS = 2
 # The warm-up gives up looking for a nicer position after this many actions.
 WARM_ACTIONS = 6000
+# A late-game board has at least this many hotels and mortgages.
+LATE_HOTELS = 2
+LATE_MORTGAGES = 3
+# A bankruptcy is near when the person could raise less than this; seeds tried to find a
+# debt or a bankruptcy (each seed's game plays out differently).
+NEARLY_BROKE = 25_000
+SEED_TRIES = 8
+# Time steps when a scene is played on (seconds); a moment's card is shown after this long.
+STEP = 0.05
+CARD_AGE = 0.5
+# The results screen of a game played in no time says how long it would have taken at
+# about this many seconds a turn (the screenshot's game is played instantly).
+SECONDS_PER_TURN = 20
 # The level the screenshots' computer players play: present in every build of the engine,
 # and quick to fill a board. Trade offers need a level that makes them (the default one).
 SCREENSHOT_LEVEL = "random"
@@ -40,7 +59,8 @@ def stand_in(game: Game, seat: int) -> Action:
     for a in legal.actions:
         if isinstance(a, (Buy, Build)):
             return a
-    if legal.bid is not None and game.auction is not None and legal.bid[0] <= game.rules.cells[game.auction.cell].price:
+    if legal.bid is not None and game.auction is not None \
+            and legal.bid[0] <= game.rules.cells[game.auction.cell].price:
         return Bid(seat, legal.bid[0])
     action = game.safe_action(seat)
     assert action is not None
@@ -48,7 +68,8 @@ def stand_in(game: Game, seat: int) -> Action:
 
 
 def warm_table(*, seed: int, lang: str, until: Callable[[LocalTable], bool] | None = None,
-               opponents: int = 3, level: str = SCREENSHOT_LEVEL) -> LocalTable:
+               opponents: int = 3, level: str = SCREENSHOT_LEVEL,
+               person: Callable[[Game, int], Action] = stand_in) -> LocalTable:
     """A table played from `seed` until `until(table)` (default: an interesting mid-game)."""
     # The person's sample name (its initial differs from the computer players').
     table = new_table(name=catalogue(lang)["ui"]["samples"]["name"], opponents=opponents, level=level, seed=seed)
@@ -59,7 +80,7 @@ def warm_table(*, seed: int, lang: str, until: Callable[[LocalTable], bool] | No
         if table.computer_to_move():
             table.step_computer()
         else:
-            table.act(stand_in(table.game, table.me))
+            table.act(person(table.game, table.me))
     return table
 
 
@@ -70,10 +91,80 @@ def _mid_game(table: LocalTable) -> bool:
             and not table.computer_to_move() and mine[:1] in (["buy"], ["turn"], ["after_roll"]))
 
 
+def _late_game(table: LocalTable) -> bool:
+    """A built-up board: hotels and several mortgages, the person to move."""
+    g = table.game
+    hotels = sum(1 for c in g.rules.properties if g.buildings[c] == g.rules.max_buildings)
+    mine = [d.kind for d in g.pending() if d.seat == table.me]
+    return hotels >= LATE_HOTELS and sum(g.mortgaged) >= LATE_MORTGAGES and mine[:1] in (["turn"], ["after_roll"])
+
+
 def _bot_offer(table: LocalTable) -> bool:
     """Stop when a computer player's trade proposal waits for the person's answer."""
     g = table.game
     return g.trade is not None and g.trade.to_seat == table.me
+
+
+def _my_auction(table: LocalTable) -> bool:
+    """An auction where the person bids next and somebody has bid already."""
+    g = table.game
+    return g.auction is not None and g.auction.high_bidder is not None and g.legal(table.me).bid is not None
+
+
+def _my_debt(table: LocalTable) -> bool:
+    g = table.game
+    return g.phase is Phase.DEBT and bool(g.debts) and g.debts[0].debtor == table.me
+
+
+def _nearly_broke(table: LocalTable) -> bool:
+    """The person's turn, with little left to raise: the next big payment will ruin them."""
+    g = table.game
+    mine = [d.kind for d in g.pending() if d.seat == table.me]
+    return mine[:1] == ["turn"] and holdings.raisable(g, table.me) < NEARLY_BROKE
+
+
+def warm_until(seed: int, lang: str, until: Callable[[LocalTable], bool],
+               person: Callable[[Game, int], Action]) -> LocalTable:
+    """The first table from `seed` on (trying SEED_TRIES seeds) that reaches `until`."""
+    table = warm_table(seed=seed, lang=lang, until=until, person=person)
+    for other in range(seed + 1, seed + SEED_TRIES):
+        if until(table):
+            break
+        table = warm_table(seed=other, lang=lang, until=until, person=person)
+    return table
+
+
+def spendthrift(game: Game, seat: int) -> Action:
+    """The person's seat when a debt is wanted: buys and builds all it can, bids its cash."""
+    legal = game.legal(seat)
+    for a in legal.actions:
+        if isinstance(a, (Buy, Build)):
+            return a
+    if legal.bid is not None:
+        return Bid(seat, legal.bid[1])
+    action = game.safe_action(seat)
+    assert action is not None
+    return action
+
+
+def play_on(scene: TableScene, table: LocalTable, until: Callable[[TableScene], bool], *,
+            person: Callable[[Game, int], Action] = stand_in) -> None:
+    """Play the table under the scene (as the window would, in small steps of time) until
+    `until(scene)`: the computer players and the stand-in move only when the scene has
+    shown everything."""
+    for _ in range(WARM_ACTIONS):
+        scene.update(STEP)
+        if until(scene) or table.outcome is not None:
+            return
+        if scene.busy or scene.my_bankruptcy is not None:
+            continue
+        if table.computer_to_move():
+            table.step_computer()
+        elif table.me in {d.seat for d in table.game.pending()}:
+            table.act(person(table.game, table.me))
+        scene.update(0.0)
+        if until(scene):
+            return
 
 
 def build_scene(app: App, name: str, seed: int) -> Scene:
@@ -92,34 +183,58 @@ def build_scene(app: App, name: str, seed: int) -> Scene:
         if name == "setup":
             app.push(SetupScene(app))
         return app.top
-    if name == "offer":
-        table = warm_table(seed=seed, lang=app.lang, until=_bot_offer, level=default_level())
-    elif name == "results":
+    if name == "results":
         table = warm_table(seed=seed, lang=app.lang, until=lambda t: False, opponents=2)
-        out = [e.seat for e in table.take_events() if isinstance(e, Eliminated)]
+        events = table.take_events()
+        out = [e.seat for e in events if isinstance(e, Eliminated)]
         names = display_names(table.players, _ui(app))
-        app.push(ResultsScene(app, table, names, out, again=nav.PlayComputer(names[table.me], 2, SCREENSHOT_LEVEL)))
+        stats = GameStats.start(table.game.rules, table.game.players)
+        stats.feed(events)
+        stats.seconds = stats.turn * SECONDS_PER_TURN
+        stats.finish()
+        app.push(ResultsScene(app, table, names, out, again=nav.PlayComputer(names[table.me], 2, SCREENSHOT_LEVEL),
+                              stats=stats))
         return app.top
+    until = {"offer": _bot_offer, "auction": _my_auction, "late": _late_game}.get(name, _mid_game)
+    level = default_level() if name == "offer" else SCREENSHOT_LEVEL
+    if name == "debt":
+        table = warm_until(seed, app.lang, _my_debt, stand_in)
+    elif name == "bankruptcy":
+        table = warm_until(seed, app.lang, _nearly_broke, spendthrift)
     else:
-        table = warm_table(seed=seed, lang=app.lang)
+        table = warm_table(seed=seed, lang=app.lang, until=until, level=level)
     scene = TableScene(app, table)
     app.push(scene)
     scene.update(0.0)
     if name == "deed":
         scene._select(_showcase_cell(table))
-    elif name == "trade":
+    elif name == "bankruptcy":
+        play_on(scene, table, lambda s: s.my_bankruptcy is not None, person=spendthrift)
+    elif name == "card":
+        play_on(scene, table, lambda s: s.moments.current is not None and s.moments.age >= CARD_AGE
+                and s.moments.current.accent == FORTUNE)
+    elif name == "bankrupt_other":
+        play_on(scene, table, lambda s: s.moments.current is not None and s.moments.age >= CARD_AGE
+                and s.moments.current.accent != FORTUNE)
+    elif name == "dice":
+        play_on(scene, table, lambda s: s.dice.busy and s.dice.left <= TUMBLE_SECONDS / 2)
+    elif name in ("trade", "trade_check"):
         dialog = TradeScene(app, scene)
         app.push(dialog)
-        for b in dialog.mine[:2] + dialog.theirs[:1]:
-            if b.enabled:
-                (dialog.give if b in dialog.mine else dialog.take).add(b.intent)
-        dialog.money.value = 5000
-        dialog._refresh()
+        partner = next((b for b in dialog.partner_buttons if b.enabled), None)
+        if partner is not None:
+            dialog._choose_partner(partner.intent)
+            for b in dialog.mine[:2] + dialog.theirs[:1]:
+                if b.enabled:
+                    (dialog.give if b in dialog.mine else dialog.take).add(b.intent)
+            dialog.money.value = 5000
+            dialog._refresh()
+            dialog.checking = name == "trade_check" and dialog.next.enabled
     return app.top
 
 
 def _ui(app: App) -> dict[str, Any]:
-    return catalogue(app.lang)["ui"]
+    return ui_words(app.lang)
 
 
 def _showcase_cell(table: LocalTable) -> int:

@@ -1,65 +1,77 @@
-"""The table: the board, the players, the decision the game waits for, the event feed, the
-deed card, and the answers to a computer player's trade or draw offer. At a friends table
-(a `NetTable`) also the chat, the 30-second clock counting down, and, should our engine
-catch the host cheating, a report across the board.
+"""The table: the board with its centre, and beside it the players, the decision the game
+waits for and the event feed; over it the deed card, the cards of moments (a Фортуна card,
+a bankruptcy), a computer player's offer, and the person's own bankruptcy. At a friends
+table (a `NetTable`) also the chat, the 30-second clock, and, should our engine catch the
+host cheating, a report across the board.
 
-Every frame the scene takes the table's new events (told in words by `ui.narrate`, walked
-by the token animator) and, when the table changed, asks the engine again what the person
-may do. Clicks become intents; intents become actions sent to the table.
+The table's events are shown in order and at a pace a person can follow: the dice tumble,
+then the token walks, then a drawn card comes up; the feed, the sounds and the players'
+cash follow the same timeline. Meanwhile the window holds the computer players
+(`TableView.hold`), and the person's moves wait, dimmed. Every figure of the game is
+counted as well (`GameStats`) for the results.
+
+The parts live in their own modules: `players_panel`, `decision_panel`, `feed_panel`,
+`board_centre`, `deed`, `table_moments`, `dice_anim`, `tokens`; this scene lays them out,
+routes input to them and sends the person's actions to the table.
 """
 from __future__ import annotations
 
 import math
 from collections import deque
+from dataclasses import replace
 from typing import Any
 
 import pygame
 
 from zemlevlasnyk.engine import Action, Bid, Build, EndTurn, Event, Phase, Resign, Roll, RollForDouble
-from zemlevlasnyk.engine.events import Eliminated
+from zemlevlasnyk.engine.events import Bankrupt, CameToRest, CardDrawn, DiceRolled, Eliminated, Moved, Paid
 
-from .. import nav, theme
-from ..board import draw_board, draw_dice, draw_token
+from .. import nav, sound, theme
+from ..board import draw_board, draw_token
+from ..board_centre import CentreLayout, centre_layout, draw_centre
 from ..board_geometry import BoardGeometry
-from ..decisions import BID, RESIGN, TRADE, Intent, deed_buttons, main_buttons, prompt
-from ..deed import WIDTH as DEED_WIDTH
-from ..deed import deed_height, draw_deed, layout_deed
+from ..decision_panel import DecisionPanel
+from ..decisions import BID, RESIGN, TRADE, Intent, deed_buttons
+from ..deed import DeedCard, draw_deed, layout_deed, place_buttons
+from ..dice_anim import DiceAnimator
+from ..feed_panel import FeedPanel
 from ..fonts import Face
+from ..game_stats import GameStats
 from ..narrate import narrate
 from ..net_table import NetTable
+from ..players_panel import PlayersPanel
 from ..seats import WATCHING, display_genders, display_names
+from ..table_moments import (
+    BankruptcyReport,
+    Moments,
+    Shown,
+    Words,
+    bankruptcy_report,
+    bankruptcy_words,
+    card_height,
+    draw_card,
+    fortune_words,
+)
 from ..table_view import TableView
-from ..text import Say, form, money
+from ..text import Say, catalogue, form
+from ..text_fit import shrink_line, steps
 from ..tokens import TokenAnimator
-from ..widgets import Button, Stepper, Style, draw_text, flow, panel, scrim, wrap
+from ..widgets import Button, Style, draw_text, panel, scrim, text_width
 from .base import Scene, SceneHost
 from .connection import ConnectionBanner
-from .offer import DIALOG_WIDTH, draw_offer, offer_height, place_answers
+from .offer import draw_offer, offer_rect, place_answers
 
-# The side panel never gets narrower than this; the board takes the rest of the width.
+# The side panel's width at the reference window size: never narrower (the board gives
+# way), never wider (a wide window centres board and panel instead of stretching the panel).
 PANEL_MIN = 360
-# Lines of the feed kept (older ones scroll away for good).
-FEED_KEEP = 200
-FEED_STEP = theme.SMALL + 6
-# Feed lines one notch of the mouse wheel scrolls.
-FEED_WHEEL_LINES = 3
-# Bids go up in thousands: every price on the board is a whole number of thousands.
-BID_STEP = 1000
+PANEL_MAX = 470
 # Seconds a change of cash stays shown beside the player's money.
 CASH_FLASH = 2.5
 # Seconds the final position stays on screen before the results.
 RESULTS_DELAY = 1.5
-BUTTON_HEIGHT = 40
-PROMPT_SIZE = theme.BODY + 1
-PROMPT_STEP = 23
-PROMPT_LINES = 3
-HINT_SIZE = theme.TINY + 1
-HINT_STEP = 17
-PLAYER_ROW = 50
-# Below this window height the player rows tighten so the feed keeps some room.
-COMPACT_HEIGHT = 760
-COMPACT_PLAYER_ROW = 44
-
+# Events waiting beyond this many: the window is behind the game (a burst from the
+# network); dice land at once and cards do not hold the table until it has caught up.
+BACKLOG = 40
 # At a friends table the chat takes this share of the feed's room, and never less than this.
 CHAT_SHARE = 0.45
 CHAT_MIN = 150
@@ -74,6 +86,8 @@ SETTINGS = Intent("settings")
 GEAR = "⚙"
 CANCEL = Intent("cancel")
 CONFIRM_LEAVE = Intent("confirm_leave")
+WATCH = Intent("watch")
+SOUND = Intent("sound")
 
 
 class TableScene(Scene):
@@ -82,43 +96,42 @@ class TableScene(Scene):
         self.table = table
         self.game = table.game
         self.me = table.me
+        # A spectator at a friends table has no seat: the board, the feed and the chat, no moves.
         self.watching = table.me == WATCHING
         self.names = display_names(table.players, self.t)
         self.genders = display_genders(table.players, self.t, me=table.me, gender=app.settings.gender)
-        self.animator = TokenAnimator(self.game.pos, self.game.rules.size)
-        # What the feed tells, kept unworded (an engine event, or a message) so that it is
-        # told again in a language chosen later; with the seat it concerns.
-        self.feed: deque[tuple[Event | Say, int | None]] = deque(maxlen=FEED_KEEP)
-        self.feed_lines: list[tuple[str, int | None]] = []
-        self.feed_scroll = 0          # lines scrolled back from the newest
-        self.feed_width = 0
+        game = self.game
+        self.animator = TokenAnimator(game.pos, game.rules.size)
+        self.dice = DiceAnimator(None if game.dice is None else (game.dice[0], game.dice[1]))
+        self.moments = Moments()
+        self.timeline: deque[Event] = deque()
+        self.players_panel = PlayersPanel()
+        self.decision = DecisionPanel()
+        self.feed = FeedPanel(self._word)
+        self.shown_cash = list(game.cash)
+        self.cash_flash: list[tuple[int, float]] = [(0, 0.0)] * game.players
         self.selected: int | None = None
-        self.stepper = Stepper(0, 0, 0, BID_STEP)
-        self.moves: list[Button] = []
-        self.extras: list[Button] = []
         self.deed: list[Button] = []
+        self.deed_card: DeedCard | None = None
         self.confirm: Intent | None = None
-        self.confirm_buttons: list[Button] = []
         self.eliminated: list[int] = []
+        self.my_bankruptcy: BankruptcyReport | None = None
+        self.bankruptcy_buttons: list[Button] = []
         self.shown_offer: tuple[int, str, int] | None = None
-        self.cash_seen = list(self.game.cash)
-        self.cash_flash: list[tuple[int, float]] = [(0, 0.0)] * self.game.players
         self.menu_button = Button(self.t["menu"], LEAVE, size=theme.SMALL)
         # The settings, mid-game: a gear, so the panel's header keeps its room.
         self.settings_button = Button(GEAR, SETTINGS, size=theme.BODY + 1)
+        self.sound_button = Button("♪", SOUND, size=theme.BODY)
         self.seen = -1
-        self.row = PLAYER_ROW
         self.over_for = 0.0
-        self.geo = BoardGeometry(pygame.Rect(0, 0, 440, 440), self.game.rules.size)
+        self.geo = BoardGeometry(pygame.Rect(0, 0, 440, 440), game.rules.size)
+        self.centre: CentreLayout = centre_layout(self.geo.inner, self.sizes, card=False)
         self.panel = pygame.Rect(0, 0, 0, 0)
-        self.deed_rect = pygame.Rect(0, 0, 0, 0)
-        self.deed_close = pygame.Rect(0, 0, 0, 0)
-        self.dialog = pygame.Rect(0, 0, 0, 0)
+        self.inner = pygame.Rect(0, 0, 0, 0)
         self.decision_top = 0
-        self.prompt_lines: list[str] = []
-        self.hint_lines: list[str] = []
-        self.hint_top = 0
-        self.feed_area = pygame.Rect(0, 0, 0, 0)
+        self.header = pygame.Rect(0, 0, 0, 0)
+        self.dialog = pygame.Rect(0, 0, 0, 0)
+        self.modal_box = pygame.Rect(0, 0, 0, 0)
         self.board_image: pygame.Surface | None = None
         self.board_key: tuple[Any, ...] | None = None
         self.net = table if isinstance(table, NetTable) else None
@@ -130,119 +143,151 @@ class TableScene(Scene):
             from .chat import ChatPanel
             self.chat = ChatPanel(self.t, self.net)
         self.clock_left: dict[int, float] = {}
-        # What happened before the window opened is told in the feed, not walked again.
-        self._tell(table.take_events())
+        # What happened before the window opened is counted and told in the feed at once,
+        # not played again.
+        history = table.take_events()
+        self.stats = GameStats.start(game.rules, game.players)
+        self.stats.feed(history)
+        for e in history:
+            self._tell(e)
+        # Ready to be drawn at once (the first update may come after the first frame).
+        self.seen = table.records
+        self.refresh()
 
-    # --- layout ---------------------------------------------------------------------------
+    # --- what the scene shows -----------------------------------------------------------
 
-    def layout(self, size: tuple[int, int]) -> None:
-        super().layout(size)
-        w, h = size
-        gap = theme.GAP
-        board = max(200, min(h - 2 * gap, w - PANEL_MIN - 3 * gap))
-        self.geo = BoardGeometry(pygame.Rect(gap, (h - board) // 2, board, board), self.game.rules.size)
-        self.panel = pygame.Rect(board + 2 * gap, gap, w - board - 3 * gap, h - 2 * gap)
-        self.menu_button.rect = pygame.Rect(self.panel.right - 96, self.panel.top + 10, 84, 30)
-        self.settings_button.rect = pygame.Rect(self.menu_button.rect.left - 8 - 30, self.panel.top + 10, 30, 30)
-        self._rewrap_feed()
-        self._place_buttons()
+    @property
+    def moves(self) -> list[Button]:
+        return self.decision.moves
 
-    def _place_buttons(self) -> None:
-        """Lay the decision area out top to bottom: prompt, bid amount, moves, extras, hint;
-        the feed takes what is left."""
-        inner = self.panel.inflate(-28, 0)
-        self.row = COMPACT_PLAYER_ROW if self.size[1] < COMPACT_HEIGHT else PLAYER_ROW
-        self.decision_top = self.panel.top + 48 + len(self.names) * self.row + 16
-        text = self.t["connection"]["watching"] if self.watching else prompt(self.game, self.me, self.names, self.t,
-                                                                             self.app.lang)
-        self.prompt_lines = wrap(text, PROMPT_SIZE, inner.width, Face.BOLD)[:PROMPT_LINES]
-        y = self.decision_top + 6 + len(self.prompt_lines) * PROMPT_STEP + 8
-        modal = self._modal()
-        if BID in [b.intent for b in self.moves] and not modal:
-            self.stepper.layout(pygame.Rect(inner.left, y, inner.width, BUTTON_HEIGHT))
-            y += BUTTON_HEIGHT + 10
-        if modal:
-            self._place_dialog()
-        elif self.moves:
-            y = flow(self.moves, pygame.Rect(inner.left, y, inner.width, 0), BUTTON_HEIGHT) + 10
-        shown_extras = [] if modal else self._confirm_buttons() or self.extras
-        if shown_extras:
-            y = flow(shown_extras, pygame.Rect(inner.left, y, inner.width, 0), BUTTON_HEIGHT - 8, gap=6) + 10
-        self.hint_lines = wrap(self._hint(), HINT_SIZE, inner.width)[:3] if self._hint() else []
-        self.hint_top = y
-        y += len(self.hint_lines) * HINT_STEP + 12
-        self.feed_area = pygame.Rect(inner.left, y + 10, inner.width, self.panel.bottom - y - 22)
-        if self.chat is not None:
-            room = max(CHAT_MIN, int(self.feed_area.height * CHAT_SHARE))
-            self.chat.layout(pygame.Rect(inner.left, self.feed_area.bottom - room + 12, inner.width, room - 12))
-            self.feed_area.height -= room
-        if self.feed_area.width != self.feed_width:
-            self._rewrap_feed()
-        self._clamp_scroll()
-        if self.selected is not None:
-            height = deed_height(self.game, self.selected, self.t, len(self.deed))
-            self.deed_rect = pygame.Rect(0, 0, DEED_WIDTH, height)
-            self.deed_rect.center = self.geo.centre.center
-            self.deed_rect.clamp_ip(pygame.Rect(0, 0, *self.size))
-            self.deed_close = layout_deed(self.deed_rect, self.deed)
-        if self.connection is not None:
-            self.connection.place(self.geo.centre, self.names, self.t, self.app.lang, self.sizes)
-        self._stop_moves()
-        self._render_board()
+    @property
+    def extras(self) -> list[Button]:
+        return self.decision.confirm or self.decision.toolbar
 
-    def _place_dialog(self) -> None:
-        self.dialog = pygame.Rect(0, 0, DIALOG_WIDTH, offer_height(self.game))
-        self.dialog.center = self.geo.centre.center
-        self.dialog.clamp_ip(pygame.Rect(0, 0, *self.size))
-        place_answers(self.dialog, self.moves[:2])
+    @property
+    def busy(self) -> bool:
+        """The window is still showing what happened: the table waits, the moves are dimmed."""
+        return bool(self.timeline) or self.dice.busy or self.animator.busy or self.moments.holding
 
-    def _modal(self) -> str | None:
+    def modal(self) -> str | None:
         """The offer the person must answer in a dialog: a trade or a draw."""
+        if self.busy or self.my_bankruptcy is not None:
+            return None
         for d in self.game.pending():
             if d.seat == self.me and d.kind in ("trade_answer", "draw_answer"):
                 return d.kind
         return None
 
-    def _confirm_buttons(self) -> list[Button]:
-        """While asking to confirm (resigning, leaving): the yes and no buttons."""
-        return self.confirm_buttons
+    # --- layout ---------------------------------------------------------------------------
 
-    def _ask(self, confirm: Intent | None) -> None:
-        self.confirm = confirm
-        if confirm is RESIGN:
-            self.confirm_buttons = [Button(self.t["confirm_resign"], Resign(self.me), style=Style.DANGER),
-                                    Button(self.t["cancel"], CANCEL)]
-        elif confirm is CONFIRM_LEAVE:
-            self.confirm_buttons = [Button(self.t["confirm_leave"], CONFIRM_LEAVE, style=Style.DANGER),
-                                    Button(self.t["cancel"], CANCEL)]
-        else:
-            self.confirm_buttons = []
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        s = self.sizes
+        w, h = size
+        gap = s.gap
+        board = max(200, min(h - 2 * gap, w - s.px(PANEL_MIN) - 3 * gap))
+        panel_w = min(s.px(PANEL_MAX), w - board - 3 * gap)
+        left = (w - board - panel_w - 3 * gap) // 2 + gap
+        self.geo = BoardGeometry(pygame.Rect(left, (h - board) // 2, board, board), self.game.rules.size)
+        self.panel = pygame.Rect(left + board + gap, gap, panel_w, h - 2 * gap)
+        pad = s.px(14)
+        inner = self.panel.inflate(-2 * pad, 0)
+        self.header = pygame.Rect(inner.left, self.panel.top + s.px(10), inner.width, s.px(30))
+        self.menu_button.size = s.small
+        width = text_width(self.menu_button.label, s.small, Face.BOLD) + s.px(24)
+        self.menu_button.rect = pygame.Rect(self.header.right - width, self.header.top, width, self.header.height)
+        right = self.menu_button.rect.left - s.px(6)
+        for button in (self.settings_button, self.sound_button):
+            button.size = s.body
+            button.rect = pygame.Rect(right - s.px(34), self.header.top, s.px(34), self.header.height)
+            right = button.rect.left - s.px(6)
+        self.sound_button.size = s.body
+        top = self.players_panel.layout(pygame.Rect(inner.left - s.px(6), self.header.bottom + s.px(8),
+                                                    inner.width + s.px(12), 0), s, len(self.names))
+        self.decision_top = top + s.px(14)
+        self.inner = inner
+        self._place()
+
+    def _place(self) -> None:
+        """Everything whose place depends on the game: the decision panel's parts, the feed
+        under them, the deed card, a dialog."""
+        s = self.sizes
+        inner = self.inner
+        bottom = self.decision.layout(pygame.Rect(inner.left, self.decision_top, inner.width, 0), s)
+        feed = pygame.Rect(inner.left, bottom + s.px(12), inner.width, self.panel.bottom - bottom - s.px(24))
+        if self.chat is not None:
+            room = max(CHAT_MIN, int(feed.height * CHAT_SHARE))
+            self.chat.layout(pygame.Rect(inner.left, feed.bottom - room + s.px(12), inner.width, room - s.px(12)))
+            feed.height -= room
+        self.feed.layout(feed, s)
+        carded = self.selected is not None or self.moments.busy
+        self.centre = centre_layout(self.geo.inner, s, card=carded)
+        self.deed_card = None
+        if self.selected is not None and self.centre.card_room is not None:
+            mine = self.game.owner[self.selected] == self.me
+            self.deed_card = layout_deed(self.game, self.selected, self.t, s, self.centre.card_room, mine=mine)
+            place_buttons(self.deed_card, self.deed)
+        if self.modal():
+            self.dialog = offer_rect(self.game, self.t, s, pygame.Rect(0, 0, *self.size))
+            place_answers(self.dialog, self.moves[:2], s)
+        if self.my_bankruptcy is not None:
+            self._place_bankruptcy()
+        if self.connection is not None:
+            self.connection.place(self.geo.inner, self.names, self.t, self.app.lang, s)
+        self._stop_moves()
+
+    def _place_bankruptcy(self) -> None:
+        assert self.my_bankruptcy is not None
+        s = self.sizes
+        width = min(self.size[0] - 2 * s.gap, s.px(560))
+        shown = Shown(self.bankruptcy_words, theme.BUTTON_DANGER, 0.0, 0.0)
+        height = card_height(shown, width, s) + s.px(40) + s.px(20)
+        self.modal_box = pygame.Rect(0, 0, width, min(self.size[1] - 2 * s.gap, height))
+        self.modal_box.center = (self.size[0] // 2, self.size[1] // 2)
+        count = len(self.bankruptcy_buttons)
+        each = (width - (count + 1) * s.px(16)) // max(1, count)
+        for n, b in enumerate(self.bankruptcy_buttons):
+            b.rect = pygame.Rect(self.modal_box.left + s.px(16) + n * (each + s.px(16)),
+                                 self.modal_box.bottom - s.px(16) - s.px(40), each, s.px(40))
+            b.size = s.body
 
     # --- time -----------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
         events = self.table.take_events()
         if events:
-            self.animator.feed(events)
-            self._tell(events)
+            self.stats.feed(events)
+            self.timeline.extend(events)
         if self.table.refusal is not None:
-            self.feed.append((Say("refused", {"why": self.table.refusal}), None))
+            self.feed.add(Say("refused", {"why": self.table.refusal}), None)
             self.table.refusal = None
-            self._rewrap_feed()
-        self.animator.update(dt)
-        self._track_cash(dt)
-        self.table.hold = self.animator.busy
+        if self.game.outcome() is None:
+            self.stats.seconds += dt
+        self.dice.update(dt)
+        if not self.dice.busy:
+            self.animator.update(dt)
+        self.moments.update(dt)
+        self._release()
+        self._fade_cash(dt)
+        self.table.hold = self.busy or self.my_bankruptcy is not None
         self.clock_left = {seat: max(0.0, left - dt) for seat, left in self.clock_left.items()}
         link = self.connection.state() if self.connection is not None else None
-        if self.table.records != self.seen or link != self.connection_seen:
+        # The decision waits until the window has shown how the game got there (a deed
+        # offered for sale does not open while the dice are still in the air).
+        if (self.table.records != self.seen and not self.busy) or link != self.connection_seen:
             self.seen, self.connection_seen = self.table.records, link
             if self.net is not None:
                 self.clock_left = self.net.clock_left()
             self.refresh()
-        if self.table.outcome is not None and not self.animator.busy:
+        was_carded = self.centre.card_room is not None
+        if was_carded != (self.selected is not None or self.moments.busy):
+            self._place()
+        if self.table.outcome is not None and not self.busy and self.my_bankruptcy is None:
             self.over_for += dt
             if self.over_for >= RESULTS_DELAY:
-                self.app.go(nav.Results(self.table, self.names, self.eliminated, again=self._again()))
+                self.stats.finish()
+                self.app.go(nav.Results(self.table, self.names, self.eliminated, again=self._again(),
+                                        stats=self.stats))
 
     def _again(self) -> nav.PlayComputer | nav.FriendsAgain:
         """Where «play again» leads: the same game against the computer (opponents, level,
@@ -256,24 +301,79 @@ class TableScene(Scene):
         return nav.PlayComputer(self.names[self.me], len(players) - 1, level, rules=self.game.rules)
 
     def next_frame(self) -> float:
-        """Every frame while a token walks or a change of cash is shown; else at the clock's
-        next second; else only on news from the table or input."""
-        if self.animator.busy or any(left > 0 for _, left in self.cash_flash):
+        """Every frame while something moves (dice, a token, a card's time, a change of cash
+        shown); else at the clock's next second; else only on news from the table or input."""
+        if self.busy or self.moments.busy or any(left > 0 for _, left in self.cash_flash):
             return 0.0
-        if self.table.outcome is not None:
+        if self.table.outcome is not None and self.my_bankruptcy is None:
             return max(0.0, RESULTS_DELAY - self.over_for)
         if self.clock_left:
             return min(left - math.floor(left) for left in self.clock_left.values()) or 1.0
         return math.inf
 
-    def _tell(self, events: list[Event]) -> None:
-        """Put events into the feed, in words."""
-        for e in events:
-            if isinstance(e, Eliminated):
-                self.eliminated.append(e.seat)
-            if self._word(e) is not None:
-                self.feed.append((e, _seat_of(e)))
-        self._rewrap_feed()
+    def _release(self) -> None:
+        """Show the waiting events in order, each once the one before has been seen."""
+        while self.timeline and not (self.dice.busy or self.animator.busy or self.moments.holding):
+            quick = len(self.timeline) > BACKLOG
+            e = self.timeline.popleft()
+            self._show(e, quick=quick)
+
+    def _show(self, e: Event, *, quick: bool) -> None:
+        if isinstance(e, DiceRolled):
+            self.dice.roll(e.dice, self.stats.turn * 64 + len(self.feed.entries), quick=quick)
+        elif isinstance(e, (Moved, CameToRest)):
+            self.animator.feed([e])
+        elif isinstance(e, CardDrawn):
+            drawn = e
+            self.moments.fortune(lambda: fortune_words(self.game.rules, drawn, self.names, self.t, self.app.lang,
+                                                       self.me), quick=quick)
+        elif isinstance(e, Bankrupt):
+            self._bankruptcy(bankruptcy_report(e, self.timeline), quick=quick)
+        elif isinstance(e, Paid):
+            for seat, sign in ((e.from_seat, -1), (e.to_seat, 1)):
+                if seat is not None:
+                    self.shown_cash[seat] += sign * e.amount
+                    change, _ = self.cash_flash[seat]
+                    self.cash_flash[seat] = (change + sign * e.amount, CASH_FLASH)
+        for cue in sound.cues_for([e], self.me):
+            sound.play(cue)
+        self._tell(e)
+        if not self.timeline:
+            self.shown_cash = list(self.game.cash)
+
+    def _bankruptcy(self, report: BankruptcyReport, *, quick: bool) -> None:
+        if report.seat != self.me:
+            self.moments.bankruptcy(lambda: self._told(report), quick=quick)
+            return
+        if report.owed is None:
+            return   # the person resigned: they asked for it, and confirmed
+        self.my_bankruptcy = report
+        self.bankruptcy_buttons = self._bankruptcy_buttons()
+        self._place()
+
+    def _told(self, report: BankruptcyReport) -> Words:
+        """A bankruptcy in the words of the language shown now."""
+        return bankruptcy_words(report, self.game.rules, self.names, self.genders, self.t, catalogue(self.app.lang),
+                                self.app.lang, self.me)
+
+    def bankruptcy_words(self) -> Words:
+        """The person's own bankruptcy, as the panel tells it."""
+        assert self.my_bankruptcy is not None
+        return self._told(self.my_bankruptcy)
+
+    def _bankruptcy_buttons(self) -> list[Button]:
+        """Watch on or leave; when the game ended with it, on to the results."""
+        b = self.t["bankruptcy"]
+        if self.game.outcome() is not None:
+            return [Button(b["results"], WATCH, style=Style.PRIMARY)]
+        return [Button(b["watch"], WATCH, style=Style.PRIMARY), Button(b["leave"], CONFIRM_LEAVE)]
+
+    def _tell(self, e: Event) -> None:
+        """One event in the feed (kept unworded: a later language tells it again)."""
+        if isinstance(e, Eliminated):
+            self.eliminated.append(e.seat)
+        if self._word(e) is not None:
+            self.feed.add(e, _seat_of(e))
 
     def _word(self, item: Event | Say) -> str | None:
         """A feed entry in the language shown now (None: an event not worth a line)."""
@@ -283,51 +383,31 @@ class TableScene(Scene):
 
     def feed_texts(self) -> list[str]:
         """Every feed entry as worded now, oldest first."""
-        return [text for item, _ in self.feed if (text := self._word(item)) is not None]
+        return self.feed.texts()
 
-    def relabel(self) -> None:
-        """The language changed: computer players' names, buttons, the feed and the board."""
-        self.names = display_names(self.table.players, self.t)
-        self.genders = display_genders(self.table.players, self.t, me=self.me, gender=self.app.settings.gender)
-        self.menu_button.label = self.t["menu"]
-        self._ask(self.confirm)
-        self.board_key = None
-        self.refresh()
-        self._rewrap_feed()
-
-    def _track_cash(self, dt: float) -> None:
-        """Note each change of a player's cash, shown beside it for CASH_FLASH seconds."""
-        for seat, cash in enumerate(self.game.cash):
-            if cash != self.cash_seen[seat]:
-                self.cash_flash[seat] = (cash - self.cash_seen[seat], CASH_FLASH)
-                self.cash_seen[seat] = cash
-            else:
-                change, left = self.cash_flash[seat]
-                self.cash_flash[seat] = (change, max(0.0, left - dt))
+    def _fade_cash(self, dt: float) -> None:
+        self.cash_flash = [(change, max(0.0, left - dt)) if left > dt else (0, 0.0)
+                           for change, left in self.cash_flash]
 
     def refresh(self) -> None:
-        """Ask the engine again what the person may do (nothing while the connection is bad
-        or the host was caught cheating: the buttons stay, disabled)."""
-        self.moves, self.extras = main_buttons(self.game, self.me, self.t)
-        legal = self.game.legal(self.me)
-        if legal.bid is not None:
-            self.stepper.value = legal.bid[0]
-            self.stepper.set_range(*legal.bid)
-            self.stepper.typing = None
-        if self.confirm is RESIGN and not any(b.intent is RESIGN for b in self.extras):
+        """Ask the engine again what the person may do (nothing, at a host caught cheating)."""
+        self.decision.refresh(self.game, self.me, self.names, self.t, self.app.lang,
+                              reasons=catalogue(self.app.lang)["reasons"], watching=self.watching)
+        self.decision.confirm = self._confirm_buttons()
+        if self.confirm is RESIGN and not any(isinstance(a, Resign) for a in self._legal_actions()):
             self._ask(None)
         self._show_offered_deed()
-        self.deed = deed_buttons(self.game, self.me, self.selected, self.t) if self.selected is not None else []
-        self._place_buttons()
+        self.deed = self._deed_buttons(self.selected)
+        self._place()
 
-    def _moves_wait(self) -> bool:
-        return self.connection is not None and self.connection.stops_moves
+    def _legal_actions(self) -> list[Action]:
+        """What the person may do now (a spectator, nothing)."""
+        return [] if self.watching else list(self.game.legal(self.me).actions)
 
-    def _stop_moves(self) -> None:
-        """While the connection is bad, every move button is shown disabled."""
-        if self._moves_wait():
-            for b in (*self.moves, *self.extras, *self.deed):
-                b.enabled = False
+    def _deed_buttons(self, cell: int | None) -> list[Button]:
+        if cell is None or self.watching:
+            return []
+        return deed_buttons(self.game, self.me, cell, self.t)
 
     def _show_offered_deed(self) -> None:
         """Open the deed the person is asked to buy or bid for, once per offer (closing it
@@ -341,33 +421,27 @@ class TableScene(Scene):
             self.shown_offer = key
             self.selected = cell
 
-    def _rewrap_feed(self) -> None:
-        width = max(80, self.feed_area.width - 14)
-        lines: list[tuple[str, int | None]] = []
-        for item, seat in self.feed:
-            text = self._word(item)
-            for n, piece in enumerate(wrap(text or "", theme.SMALL, width)):
-                lines.append((piece if n == 0 else "  " + piece, seat))
-        if self.feed_scroll:
-            # Reading older lines: new ones arrive below without moving what is shown.
-            self.feed_scroll += max(0, len(lines) - len(self.feed_lines))
-        self.feed_lines = lines
-        self.feed_width = self.feed_area.width
-        self._clamp_scroll()
-
-    def _feed_fits(self) -> int:
-        return max(0, self.feed_area.height // FEED_STEP)
-
-    def _clamp_scroll(self) -> None:
-        self.feed_scroll = max(0, min(self.feed_scroll, len(self.feed_lines) - self._feed_fits()))
+    def relabel(self) -> None:
+        """The language changed: computer players' names, buttons, the feed and the board."""
+        self.names = display_names(self.table.players, self.t)
+        self.genders = display_genders(self.table.players, self.t, me=self.me, gender=self.app.settings.gender)
+        self.menu_button.label = self.t["menu"]
+        self._ask(self.confirm)
+        self.board_key = None
+        if self.my_bankruptcy is not None:
+            self.bankruptcy_buttons = self._bankruptcy_buttons()
+        self.feed.reword()
+        self.refresh()
 
     # --- input ----------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEWHEEL:
-            if self.feed_area.collidepoint(self.app.mouse):
-                self.feed_scroll += event.y * FEED_WHEEL_LINES
-                self._clamp_scroll()
+            if self.feed.rect.collidepoint(self.app.mouse):
+                self.feed.wheel(event.y)
+            return
+        if self.my_bankruptcy is not None:
+            self._handle_bankruptcy(event)
             return
         if self.connection is not None and self.connection.handle(event):
             self.table.close()
@@ -376,64 +450,86 @@ class TableScene(Scene):
         if self.chat is not None and self.chat.handle(event):
             return
         if event.type == pygame.KEYDOWN:
-            if self.stepper.key(event):
-                return
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and not self._modal() \
-                    and not self.animator.busy:
-                self._press_primary()
-            elif event.key == pygame.K_ESCAPE:
-                if self.selected is not None:
-                    self._select(None)
-                elif self.confirm is not None:
-                    self._ask(None)
-                    self._place_buttons()
-                else:
-                    self._intent(LEAVE)
+            self._key(event)
             return
         if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
             return
         pos = event.pos
-        if self._modal():
-            for b in self.moves:
+        if self.modal():
+            for b in self.moves[:2]:
                 if b.hit(pos):
                     self.send(b.intent)
             return
-        if self.selected is not None:
-            if self.deed_close.collidepoint(pos):
+        if self.moments.current is not None and self.centre.card_room is not None \
+                and self.centre.card_room.collidepoint(pos):
+            self.moments.dismiss()
+            self._place()
+            return
+        if self.deed_card is not None and self.selected is not None:
+            if self.deed_card.close.collidepoint(pos):
                 self._select(None)
                 return
             for b in self.deed:
-                if b.hit(pos) and not self.animator.busy:
+                if b.hit(pos) and not self.busy:
                     self.send(b.intent)
                     return
-            if self.deed_rect.collidepoint(pos):
+            if self.deed_card.rect.collidepoint(pos):
                 return
-        if self.menu_button.hit(pos):
-            self._intent(LEAVE)
-            return
-        if self.settings_button.hit(pos):
-            self.app.go(nav.Settings())
-            return
+        for button in (self.menu_button, self.settings_button, self.sound_button):
+            if button.hit(pos):
+                self._intent(button.intent)
+                return
         if self.panel.collidepoint(pos):
-            self._click_panel(pos, walking=self.animator.busy)
+            self._click_panel(pos)
             return
         cell = self.geo.cell_at(pos)
         self._select(cell if cell != self.selected else None)
 
-    def _click_panel(self, pos: tuple[int, int], *, walking: bool) -> None:
-        """A click in the side panel. While a token walks, the moves wait for it to arrive;
-        leaving the table does not."""
-        if walking:
-            buttons = [b for b in self._confirm_buttons() if b.intent in (CONFIRM_LEAVE, CANCEL)]
-        elif BID in [b.intent for b in self.moves] and self.stepper.click(pos):
+    def _key(self, event: pygame.event.Event) -> None:
+        if self.decision.stepper.key(event):
+            self.decision.relabel_bid(self.t)
             return
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and not self.modal() \
+                and not self.busy:
+            self._press_primary()
+        elif event.key == pygame.K_m:
+            self._intent(SOUND)
+        elif event.key == pygame.K_ESCAPE:
+            if self.moments.current is not None:
+                self.moments.dismiss()
+                self._place()
+            elif self.selected is not None:
+                self._select(None)
+            elif self.confirm is not None:
+                self._ask(None)
+                self._place()
+            else:
+                self._intent(LEAVE)
+
+    def _handle_bankruptcy(self, event: pygame.event.Event) -> None:
+        """The person's bankruptcy is up: only its two answers (Enter: watch on)."""
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
+            self._intent(WATCH)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for b in self.bankruptcy_buttons:
+                if b.hit(event.pos):
+                    self._intent(b.intent)
+
+    def _click_panel(self, pos: tuple[int, int]) -> None:
+        """A click in the side panel: a deed's chip opens its card; the buttons wait while
+        a move is being shown, except the answers of a confirmation."""
+        cell = self.players_panel.chip_at(pos)
+        if cell is not None:
+            self._select(cell if cell != self.selected else None)
+            return
+        intent = self.decision.click(pos, walking=self.busy)
+        self.decision.relabel_bid(self.t)
+        if intent is None:
+            return
+        if isinstance(intent, Intent):
+            self._intent(intent)
         else:
-            self.stepper.commit()
-            buttons = [*self.moves, *(self._confirm_buttons() or self.extras)]
-        for b in buttons:
-            if b.hit(pos):
-                self._intent(b.intent) if isinstance(b.intent, Intent) else self.send(b.intent)
-                return
+            self.send(intent)
 
     def _press_primary(self) -> None:
         """Enter or Space: roll or end the turn; never a move that spends money."""
@@ -444,13 +540,13 @@ class TableScene(Scene):
 
     def _select(self, cell: int | None) -> None:
         self.selected = cell
-        self.deed = deed_buttons(self.game, self.me, cell, self.t) if cell is not None else []
-        self._place_buttons()
+        self.deed = self._deed_buttons(cell)
+        self._place()
 
     def _intent(self, intent: Intent) -> None:
         if intent is BID:
-            self.stepper.commit()
-            self.send(Bid(self.me, self.stepper.value))
+            self.decision.stepper.commit()
+            self.send(Bid(self.me, self.decision.stepper.value))
         elif intent is TRADE:
             self.app.go(nav.Trade(self))
         elif intent is RESIGN:
@@ -461,9 +557,41 @@ class TableScene(Scene):
             self.table.close()
             self.app.go(nav.Menu())
             return
+        elif intent is WATCH:
+            self.my_bankruptcy = None
+            self.bankruptcy_buttons = []
+        elif intent is SETTINGS:
+            self.app.go(nav.Settings())
+            return
+        elif intent is SOUND:
+            # Through the settings, so the choice is kept and the settings scene shows it.
+            self.app.change_settings(replace(self.app.settings, sound=not self.app.settings.sound))
         elif intent is CANCEL:
             self._ask(None)
-        self._place_buttons()
+        self._place()
+
+    def _ask(self, confirm: Intent | None) -> None:
+        self.confirm = confirm
+        self.decision.confirm = self._confirm_buttons()
+
+    def _confirm_buttons(self) -> list[Button]:
+        """While asking to confirm (resigning, leaving): the yes and no buttons."""
+        if self.confirm is RESIGN:
+            return [Button(self.t["confirm_resign"], Resign(self.me), style=Style.DANGER),
+                    Button(self.t["cancel"], CANCEL)]
+        if self.confirm is CONFIRM_LEAVE:
+            return [Button(self.t["confirm_leave"], CONFIRM_LEAVE, style=Style.DANGER),
+                    Button(self.t["cancel"], CANCEL)]
+        return []
+
+    def _moves_wait(self) -> bool:
+        return self.connection is not None and self.connection.stops_moves
+
+    def _stop_moves(self) -> None:
+        """While the connection is bad, every move button is shown disabled."""
+        if self._moves_wait():
+            for b in (*self.decision.moves, *self.decision.raises, *self.decision.toolbar, *self.deed):
+                b.enabled = False
 
     def send(self, action: Action) -> None:
         self._ask(None)
@@ -474,12 +602,14 @@ class TableScene(Scene):
 
     # --- drawing --------------------------------------------------------------------------
 
-    def _render_board(self) -> None:
-        """Paint the board and its centre once per change of the game, the selection or the
-        size: redrawing forty cells of fitted text every frame would cost most of a frame."""
-        key = (self.table.records, self.selected, self.size, self.app.lang)
-        if key == self.board_key:
-            return
+    def _render_board(self) -> pygame.Surface:
+        """Paint the board and its centre once per change of the game, the selection, the
+        card shown or the size: redrawing forty cells of fitted text every frame would cost
+        most of a frame."""
+        carded = self.centre.card_room is not None
+        key = (self.table.records, self.selected, self.size, carded, self.app.lang)
+        if key == self.board_key and self.board_image is not None:
+            return self.board_image
         self.board_key = key
         area = self.geo.area
         image = pygame.Surface(area.size)
@@ -490,153 +620,112 @@ class TableScene(Scene):
         if game.auction is not None:
             highlight.append(game.auction.cell)
         local = BoardGeometry(image.get_rect(), game.rules.size)
-        buildable = [a.cell for a in game.legal(self.me).actions if isinstance(a, Build)]
+        buildable = [a.cell for a in self._legal_actions() if isinstance(a, Build)]
         draw_board(image, local, game, self.table.players, self.app.lang, self.selected, highlight, buildable)
-        self._draw_centre(image, local)
+        offset = (-area.left, -area.top)
+        layout = self.centre
+        local_layout = CentreLayout(None if layout.title is None else layout.title.move(offset),
+                                    layout.turn.move(offset), layout.dice, layout.dice_size, layout.who.move(offset),
+                                    None)
+        draw_centre(image, local_layout, game, self.table.players, self.names, self.me, self.t, self.sizes)
         self.board_image = image
+        return image
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BACKGROUND)
         game = self.game
-        if self.board_image is not None:
-            surface.blit(self.board_image, self.geo.area)
-        radius = max(8, round(self.geo.cell * 0.2))
+        surface.blit(self._render_board(), self.geo.area)
+        self.dice.draw(surface, self.centre.dice, self.centre.dice_size)
+        radius = self.geo.token_radius
         active = game.main_seat()
-        for seat, spot in enumerate(self.animator.spots(self.geo)):
-            if game.alive[seat]:
-                draw_token(surface, spot, radius, self.table.players[seat], self.names[seat], active=seat == active,
-                           jailed=game.jailed[seat] and not self.animator.busy)
+        walking = self.animator.busy
+        order = sorted(range(game.players), key=lambda seat: seat == active)   # the one to move on top
+        spots = self.animator.spots(self.geo)
+        for seat in order:
+            if game.alive[seat] or seat in self.timeline_seats():
+                draw_token(surface, spots[seat], radius, self.table.players[seat], self.names[seat],
+                           active=seat == active, jailed=game.jailed[seat] and not walking)
         self._draw_panel(surface)
-        if self.selected is not None:
-            draw_deed(surface, self.deed_rect, game, self.selected, self.names, self.t, self.app.lang,
-                      self.deed, self.app.mouse, dimmed=self.animator.busy)
-        modal = self._modal()
-        if modal:
+        room = self.centre.card_room
+        if self.moments.current is not None and room is not None:
+            moment = self.moments.current
+            width = min(room.width, self.sizes.px(360))
+            height = min(room.height, card_height(moment, width, self.sizes))
+            card = pygame.Rect(0, 0, width, height)
+            card.center = room.center
+            draw_card(surface, card, moment, self.sizes)
+        elif self.selected is not None and self.deed_card is not None:
+            draw_deed(surface, self.deed_card, game, self.selected, self.names, self.t, self.app.lang, self.deed,
+                      self.app.mouse, dimmed=self.busy)
+        if self.modal():
             scrim(surface)
-            draw_offer(surface, self.dialog, self.game, self.names, self.t, self.app.lang)
+            draw_offer(surface, self.dialog, game, self.names, self.t, self.app.lang, self.sizes)
             for b in self.moves[:2]:
                 b.draw(surface, self.app.mouse)
-        if self.net is not None:
-            assert self.connection is not None
+        if self.my_bankruptcy is not None:
+            self._draw_bankruptcy(surface)
+        if self.connection is not None:
             self.connection.draw(surface, self.app.mouse)
+
+    def _out_words(self) -> list[str]:
+        """«Out of the game», said of each seat."""
+        return [form(self.app.lang, self.t["out"], gender=gender) for gender in self.genders]
+
+    def timeline_seats(self) -> set[int]:
+        """Seats still to be seen going out: their tokens stay until their story is shown."""
+        return {e.seat for e in self.timeline if isinstance(e, Eliminated)}
+
+    def _draw_bankruptcy(self, surface: pygame.Surface) -> None:
+        assert self.my_bankruptcy is not None
+        scrim(surface)
+        box = self.modal_box
+        card = pygame.Rect(box.left, box.top, box.width, box.height)
+        draw_card(surface, card, Shown(self.bankruptcy_words, theme.BUTTON_DANGER, 0.0, 0.0), self.sizes)
+        for b in self.bankruptcy_buttons:
+            b.draw(surface, self.app.mouse)
 
     def _draw_clock(self, surface: pygame.Surface) -> None:
         """The seconds left for the person's decision, else for the player the game waits for."""
         if not self.clock_left or self.game.outcome() is not None:
             return
         seat = self.me if self.me in self.clock_left else self.game.main_seat()
-        if seat not in self.clock_left:
+        if seat is None or seat not in self.clock_left:
             seat = min(self.clock_left)
         left = math.ceil(self.clock_left[seat])
         colour = theme.MONEY_LOSS if left <= CLOCK_WARN else theme.INK
         name = self.t["you"] if seat == self.me else self.names[seat]
-        draw_text(surface, self.t["clock_left"].format(name=name, s=left),
-                  (self.settings_button.rect.left - 12, self.panel.top + 14), theme.SMALL, colour, Face.BOLD,
-                  "topright")
-
-    def _draw_centre(self, surface: pygame.Surface, geo: BoardGeometry) -> None:
-        centre = geo.centre
-        title_size = max(20, centre.width // 12)
-        draw_text(surface, self.t["title"].upper(), (centre.centerx, centre.top + centre.height // 5),
-                  title_size, theme.BUTTON_PRIMARY, Face.BOLD, "center")
-        game = self.game
-        draw_text(surface, self.t["turn_n"].format(n=game.turn), (centre.centerx, centre.top + centre.height // 5
-                  + title_size), theme.BODY, theme.INK_SOFT, anchor="center")
-        if game.dice is not None:
-            die = max(28, centre.width // 9)
-            draw_dice(surface, (centre.centerx, centre.centery + die // 3), die, game.dice)
-        seat = game.main_seat()
-        if seat is not None and game.outcome() is None:
-            who = self.t["you_decide"] if seat == self.me else self.t["turn_of"].format(name=self.names[seat])
-            y = centre.bottom - centre.height // 5
-            colour = theme.player_colour(self.table.players[seat].colour)
-            rect = draw_text(surface, who, (centre.centerx + 12, y), theme.BODY + 1, theme.INK, Face.BOLD, "center")
-            pygame.draw.circle(surface, colour, (rect.left - 14, rect.centery), 8)
+        s = self.sizes
+        box = pygame.Rect(self.header.left + s.px(80), self.header.top, self.sound_button.rect.left - s.px(8)
+                          - self.header.left - s.px(80), self.header.height)
+        text, size = shrink_line(self.t["clock_left"].format(name=name, s=left), box.width,
+                                 steps(s.small, theme.MIN_TEXT), Face.BOLD)
+        draw_text(surface, text, (box.right, box.centery), size, colour, Face.BOLD, "midright", box=box)
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
-        game = self.game
-        panel(surface, self.panel, theme.PANEL, radius=12)
-        inner = self.panel.inflate(-28, 0)
-        draw_text(surface, self.t["players"], (inner.left, self.panel.top + 14), theme.SMALL, theme.INK_SOFT, Face.BOLD)
+        s = self.sizes
+        panel(surface, self.panel, theme.PANEL, radius=s.px(12))
+        header = self.header
+        label_box = pygame.Rect(header.left, header.top, s.px(80), header.height)
+        draw_text(surface, self.t["players"], (label_box.left, label_box.centery), s.small, theme.INK_SOFT, Face.BOLD,
+                  "midleft", box=label_box)
         self.menu_button.draw(surface, self.app.mouse)
         self.settings_button.draw(surface, self.app.mouse)
+        self.sound_button.draw(surface, self.app.mouse)
+        if not self.app.settings.sound:
+            r = self.sound_button.rect.inflate(-s.px(12), -s.px(10))
+            pygame.draw.line(surface, theme.MONEY_LOSS, r.bottomleft, r.topright, 3)
         self._draw_clock(surface)
-        y = self.panel.top + 48
-        active = game.main_seat()
-        for seat, (player, name) in enumerate(zip(self.table.players, self.names)):
-            row = pygame.Rect(inner.left - 6, y, inner.width + 12, self.row - 4)
-            if seat == active and game.outcome() is None:
-                pygame.draw.rect(surface, theme.BOARD_CENTRE, row, border_radius=8)
-            colour = theme.player_colour(player.colour)
-            alive = game.alive[seat]
-            ink = theme.INK if alive else theme.BUTTON_INK_DISABLED
-            pygame.draw.circle(surface, colour if alive else theme.BUTTON_DISABLED, (row.left + 20, row.centery), 11)
-            label = name + (f"  ({self.t['you']})" if seat == self.me else "")
-            draw_text(surface, label, (row.left + 40, row.top + 3), theme.BODY, ink, Face.BOLD)
-            deeds = sum(1 for c in game.rules.properties if game.owner[c] == seat)
-            status = [self.t["levels"].get(player.bot, player.bot)] if player.bot else []
-            status.append(self.t["deeds_count"].format(n=deeds))
-            if game.jailed[seat]:
-                status.append(self.t["in_jail"])
-            if not alive:
-                status = [form(self.app.lang, self.t["out"], gender=self.genders[seat])]
-            draw_text(surface, " · ".join(status), (row.left + 40, row.bottom - 4), theme.TINY + 1, theme.INK_SOFT,
-                      anchor="bottomleft")
-            cash = draw_text(surface, money(game.cash[seat]) if alive else "—", (row.right - 8, row.top + 3),
-                             theme.BODY + 1, ink, Face.BOLD, "topright")
-            change, left = self.cash_flash[seat]
-            if change and left > 0 and alive:
-                sign, colour = ("+", theme.MONEY_GAIN) if change > 0 else ("−", theme.MONEY_LOSS)
-                draw_text(surface, sign + money(abs(change)), (cash.right, row.bottom - 4), theme.TINY + 1, colour,
-                          Face.BOLD, "bottomright")
-            y += self.row
-        top = self.decision_top
-        pygame.draw.line(surface, theme.PANEL_LINE, (inner.left, top - 8), (inner.right, top - 8))
-        for n, line in enumerate(self.prompt_lines):
-            draw_text(surface, line, (inner.left, top + 6 + n * PROMPT_STEP), PROMPT_SIZE, theme.INK, Face.BOLD)
-        for n, line in enumerate(self.hint_lines):
-            draw_text(surface, line, (inner.left, self.hint_top + n * HINT_STEP), HINT_SIZE, theme.INK_SOFT)
-        modal = self._modal()
-        if not modal:
-            if BID in [b.intent for b in self.moves]:
-                self.stepper.draw(surface, money)
-            walking = self.animator.busy
-            for b in self.moves:
-                b.draw(surface, self.app.mouse, dimmed=walking)
-            for b in self._confirm_buttons() or self.extras:
-                b.draw(surface, self.app.mouse, dimmed=walking and b.intent not in (CONFIRM_LEAVE, CANCEL))
-        self._draw_feed(surface)
+        self.players_panel.draw(surface, self.game, self.table.players, self.names, self.t, me=self.me,
+                                cash=self.shown_cash, flash=self.cash_flash, out=self._out_words())
+        line_y = self.decision_top - s.px(7)
+        pygame.draw.line(surface, theme.PANEL_LINE, (self.inner.left, line_y), (self.inner.right, line_y))
+        if not self.modal():
+            self.decision.draw(surface, self.game, self.table.players, self.names, self.app.mouse, walking=self.busy)
+        feed_top = self.feed.rect.top - s.px(6)
+        pygame.draw.line(surface, theme.PANEL_LINE, (self.inner.left, feed_top), (self.inner.right, feed_top))
+        self.feed.draw(surface, self.table.players, self.t["feed_newer"])
         if self.chat is not None:
             self.chat.draw(surface)
-
-    def _draw_feed(self, surface: pygame.Surface) -> None:
-        area = self.feed_area
-        if area.height < 40:
-            return
-        pygame.draw.line(surface, theme.PANEL_LINE, (area.left, area.top - 10), (area.right, area.top - 10))
-        step = FEED_STEP
-        fits = self._feed_fits()
-        y = area.top
-        end = len(self.feed_lines) - self.feed_scroll
-        shown = self.feed_lines[max(0, end - fits):end] if fits else []
-        for n, (line, seat) in enumerate(shown):
-            fresh = not self.feed_scroll and n >= len(shown) - 3
-            if seat is not None and not line.startswith("  "):
-                colour = theme.player_colour(self.table.players[seat].colour)
-                pygame.draw.circle(surface, colour, (area.left + 4, y + step // 2 - 2), 4)
-            draw_text(surface, line, (area.left + 14, y), theme.SMALL, theme.INK if fresh else theme.INK_SOFT)
-            y += step
-        if self.feed_scroll:
-            draw_text(surface, "↓ " + self.t["feed_newer"], (area.right, area.bottom), theme.TINY, theme.FOCUS,
-                      Face.BOLD, "bottomright")
-
-    def _hint(self) -> str:
-        game = self.game
-        if game.main_seat() != self.me or game.phase not in (Phase.PRE_ROLL, Phase.POST_ROLL, Phase.BUY, Phase.DEBT):
-            return ""
-        if not any(game.owner[c] == self.me for c in game.rules.properties):
-            return ""
-        return self.t["manage_hint"]
 
 
 def _seat_of(e: Event) -> int | None:

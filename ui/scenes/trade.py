@@ -1,7 +1,11 @@
-"""The trade proposal dialog, over the table: a partner, your deeds, theirs, and money.
+"""The trade proposal dialog, over the table: with whom, your deeds, theirs, and money; then
+a summary to check before it is sent.
 
-Which deeds may go into a trade, and whether the whole proposal is allowed, is asked of
-the engine (`game.is_legal`), never decided here.
+Every other player is listed, always in seat order and in the same place; one the rules do
+not let you ask now is shown disabled with the reason (already asked this turn, out of the
+game). Nobody is chosen until you choose. Deeds show their price and whether they are
+mortgaged. Which deeds may go into a trade, and whether the whole proposal is allowed, is
+asked of the engine (`game.is_legal`), never decided here.
 """
 from __future__ import annotations
 
@@ -11,44 +15,75 @@ import pygame
 
 from zemlevlasnyk.engine import ProposeTrade
 
-from .. import nav, theme
+from .. import nav, text_audit, theme
 from ..board import deed_colour
+from ..decisions import bid_step
 from ..fonts import Face
 from ..ruleset_text import cell_name
 from ..text import money
+from ..text_fit import shrink_line, steps
+from ..trade_lines import draw_deed_list, draw_swatch, list_height, trade_value
 from ..widgets import Button, Stepper, Style, draw_text, panel, scrim
 from .base import Scene, SceneHost
 
-DIALOG_SIZE = (780, 600)
-CHIP_HEIGHT = 28
-BUTTON_HEIGHT = 40
-# Money in a trade moves in thousands, like prices on the board.
-MONEY_STEP = 1000
-PROPOSE = "propose"
+# The dialog's size at the reference window size (it shrinks to fit a smaller window).
+DIALOG_SIZE = (800, 620)
+NEXT = "next"
+SEND = "send"
+CHANGE = "change"
 CANCEL = "cancel"
 
 
 class TradeScene(Scene):
     overlay = True
 
-    def __init__(self, app: SceneHost, table_scene: nav.TradeSource) -> None:
+    def __init__(self, app: SceneHost, source: nav.TradeSource) -> None:
         super().__init__(app)
-        self.table_scene = table_scene
-        self.game = table_scene.game
-        self.me = table_scene.me
-        self.names = table_scene.names
-        partners = self.game.legal(self.me).trade_partners
-        self.partner_buttons = [Button(self.names[p], p) for p in partners]
-        self.partner = partners[0] if partners else None
+        self.source = source
+        self.game = source.game
+        self.me = source.me
+        self.names = source.names
+        self.partner: int | None = None
         self.give: set[int] = set()
         self.take: set[int] = set()
-        self.money = Stepper(0, 0, 0, MONEY_STEP)
-        self.propose = Button(self.t["trade_propose"], PROPOSE, style=Style.PRIMARY)
-        self.cancel = Button(self.t["cancel"], CANCEL)
+        # Money in a trade moves in the board's round amounts, like bids.
+        self.money = Stepper(0, 0, 0, bid_step(self.game.rules))
+        self.checking = False          # the summary is shown
+        self.partner_buttons: list[Button] = []
         self.mine: list[Button] = []
         self.theirs: list[Button] = []
+        self.next = Button("", NEXT, style=Style.PRIMARY)
+        self.send = Button("", SEND, style=Style.PRIMARY)
+        self.change = Button("", CHANGE)
+        self.cancel = Button("", CANCEL)
         self.box = pygame.Rect(0, 0, *DIALOG_SIZE)
-        self._choose_partner(self.partner)
+        self.chips_area = pygame.Rect(0, 0, 0, 0)
+        self.relabel()
+
+    # --- what may be chosen -------------------------------------------------------------
+
+    def relabel(self) -> None:
+        t = self.t
+        self.next.label, self.send.label = t["trade_next"], t["trade_send"]
+        self.change.label, self.cancel.label = t["trade_change"], t["cancel"]
+        allowed = set(self.game.legal(self.me).trade_partners)
+        self.partner_buttons = []
+        for seat in range(self.game.players):
+            if seat == self.me:
+                continue
+            reason = None if seat in allowed else self._why_not(seat)
+            label = self.names[seat] if reason is None else f"{self.names[seat]} · {reason}"
+            self.partner_buttons.append(Button(label, seat, enabled=seat in allowed, selected=seat == self.partner))
+        self._chips()
+        self.layout(self.size)
+
+    def _why_not(self, seat: int) -> str:
+        game = self.game
+        if not game.alive[seat]:
+            return str(self.t["trade_out"])
+        if seat in game.proposed_to:
+            return str(self.t["trade_asked"])
+        return str(self.t["trade_not_now"])
 
     def proposal(self) -> ProposeTrade | None:
         if self.partner is None:
@@ -56,13 +91,20 @@ class TradeScene(Scene):
         return ProposeTrade(self.me, self.partner, tuple(sorted(self.give)), tuple(sorted(self.take)),
                             self.money.value)
 
-    def _choose_partner(self, partner: int | None) -> None:
+    def _choose_partner(self, partner: int) -> None:
         self.partner = partner
         self.give.clear()
         self.take.clear()
-        game = self.game
+        self.money.set_range(-self.game.cash[partner], self.game.cash[self.me])
+        self.money.value = 0
         for b in self.partner_buttons:
             b.selected = b.intent == partner
+        self._chips()
+        self.layout(self.size)
+
+    def _chips(self) -> None:
+        game = self.game
+        partner = self.partner
         if partner is None:
             self.mine, self.theirs = [], []
         else:
@@ -70,29 +112,13 @@ class TradeScene(Scene):
                          for c in game.rules.properties if game.owner[c] == self.me]
             self.theirs = [self._chip(c, ProposeTrade(self.me, partner, (), (c,), 0))
                            for c in game.rules.properties if game.owner[c] == partner]
-            self.money.set_range(-game.cash[partner], game.cash[self.me])
-        self.money.value = 0
         self._refresh()
-        self.layout(self.size)
-
-    def relabel(self) -> None:
-        """The language changed: the buttons, partners' and deeds' names."""
-        self.propose.label = self.t["trade_propose"]
-        self.cancel.label = self.t["cancel"]
-        for b in self.partner_buttons:
-            b.label = self.table_scene.names[b.intent]
-        for b in (*self.mine, *self.theirs):
-            b.label = self._chip_label(b.intent)
-
-    def _chip_label(self, cell: int) -> str:
-        name = cell_name(self.game.rules, cell, self.app.lang)
-        if self.game.mortgaged[cell]:
-            name += " " + self.t["mortgaged_mark"]
-        return name
 
     def _chip(self, cell: int, alone: ProposeTrade) -> Button:
-        return Button(self._chip_label(cell), cell, enabled=self.game.is_legal(alone), size=theme.SMALL,
-                      face=Face.CONDENSED_BOLD, swatch=deed_colour(self.game.rules, cell))
+        """A deed to click into the trade; its name and price are drawn over it (the price
+        always whole, the name giving way)."""
+        return Button("", cell, enabled=self.game.is_legal(alone), face=Face.CONDENSED_BOLD,
+                      swatch=deed_colour(self.game.rules, cell))
 
     def _refresh(self) -> None:
         for b in self.mine:
@@ -100,45 +126,97 @@ class TradeScene(Scene):
         for b in self.theirs:
             b.selected = b.intent in self.take
         proposal = self.proposal()
-        self.propose.enabled = proposal is not None and self.game.is_legal(proposal)
+        self.next.enabled = proposal is not None and self.game.is_legal(proposal)
+        self.send.enabled = self.next.enabled
+
+    def _problem(self) -> str:
+        """Why «next» is not allowed yet, in words."""
+        proposal = self.proposal()
+        if proposal is None:
+            return str(self.t["trade_pick_partner"])
+        if not (proposal.give or proposal.take or proposal.money):
+            return str(self.t["trade_choose"])
+        if not self.game.is_legal(proposal):
+            return str(self.t["trade_not_allowed"])
+        return ""
+
+    # --- where things go ----------------------------------------------------------------
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
+        s = self.sizes
         w, h = size
-        self.box = pygame.Rect(0, 0, min(DIALOG_SIZE[0], w - 40), min(DIALOG_SIZE[1], h - 40))
+        self.box = pygame.Rect(0, 0, min(s.px(DIALOG_SIZE[0]), w - 2 * s.gap), min(s.px(DIALOG_SIZE[1]), h - 2 * s.gap))
         self.box.center = (w // 2, h // 2)
-        left = self.box.left + 28
-        inner = self.box.width - 56
-        x = left + 110
-        for b in self.partner_buttons:
-            b.rect = pygame.Rect(x, self.box.top + 70, 150, 36)
-            x += 160
-        half = (inner - 24) // 2
-        top = self.box.top + 150
+        pad = s.px(24)
+        inner = self.box.inflate(-2 * pad, -2 * pad)
+        self.inner = inner
+        self.title_box = pygame.Rect(inner.left, inner.top, inner.width, s.heading + s.px(10))
+        row = pygame.Rect(inner.left, self.title_box.bottom + s.px(10), inner.width, s.px(36))
+        label_w = s.px(90)
+        count = max(1, len(self.partner_buttons))
+        each = (row.width - label_w - (count - 1) * s.px(8)) // count
+        for n, b in enumerate(self.partner_buttons):
+            b.rect = pygame.Rect(row.left + label_w + n * (each + s.px(8)), row.top, each, row.height)
+            b.size = s.body
+        self.partner_row = row
+        foot = inner.bottom - s.px(40)
+        for b in (self.cancel, self.change):
+            b.rect = pygame.Rect(inner.right - s.px(170), foot, s.px(170), s.px(40))
+            b.size = s.body
+        for b in (self.next, self.send):
+            b.rect = pygame.Rect(self.cancel.rect.left - s.px(12) - s.px(230), foot, s.px(230), s.px(40))
+            b.size = s.body
+        self.problem_box = pygame.Rect(inner.left, foot, self.next.rect.left - inner.left - s.px(12), s.px(40))
+        money_row = pygame.Rect(inner.left, foot - s.px(14) - s.px(36), inner.width, s.px(36))
+        self.money_label = pygame.Rect(inner.left, money_row.top, label_w, money_row.height)
+        self.money.layout(pygame.Rect(inner.left + label_w, money_row.top, min(s.px(260), inner.width // 2),
+                                      money_row.height))
+        self.money_note = pygame.Rect(self.money.rect.right + s.px(14), money_row.top,
+                                      inner.right - self.money.rect.right - s.px(14), money_row.height)
+        self.chips_area = pygame.Rect(inner.left, row.bottom + s.px(14), inner.width,
+                                      money_row.top - s.px(14) - row.bottom - s.px(14))
+        gap = s.px(24)
+        half = (inner.width - gap) // 2
+        head = s.small + s.px(12)
         for column, chips in enumerate((self.mine, self.theirs)):
-            cx = left + column * (half + 24)
-            chip_w = (half - 8) // 2
+            area = pygame.Rect(inner.left + column * (half + gap), self.chips_area.top + head, half,
+                               self.chips_area.height - head)
+            rows = max(1, math.ceil(len(chips) / 2))
+            chip_h = max(s.px(18), min(s.px(30), area.height // rows - s.px(5)))
+            chip_w = (half - s.px(8)) // 2
             for n, b in enumerate(chips):
-                b.rect = pygame.Rect(cx + (n % 2) * (chip_w + 8), top + (n // 2) * (CHIP_HEIGHT + 6), chip_w,
-                                     CHIP_HEIGHT)
-        bottom = self.box.bottom - 24 - BUTTON_HEIGHT
-        self.money.layout(pygame.Rect(left, bottom - 70, 300, BUTTON_HEIGHT))
-        self.cancel.rect = pygame.Rect(self.box.right - 28 - 160, bottom, 160, BUTTON_HEIGHT)
-        self.propose.rect = pygame.Rect(self.cancel.rect.left - 12 - 220, bottom, 220, BUTTON_HEIGHT)
+                b.rect = pygame.Rect(area.left + (n % 2) * (chip_w + s.px(8)), area.top + (n // 2) * (chip_h + s.px(5)),
+                                     chip_w, chip_h)
+                b.size = max(theme.MIN_TEXT, min(s.small, chip_h - s.px(12)))
 
     def next_frame(self) -> float:
         return math.inf   # nothing here moves by itself
 
+    # --- input --------------------------------------------------------------------------
+
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
-            if self.money.key(event):
+            if not self.checking and self.money.key(event):
                 self._refresh()
             elif event.key == pygame.K_ESCAPE:
-                self.app.go(nav.Back())
+                if self.checking:
+                    self.checking = False
+                else:
+                    self.app.go(nav.Back())
             return
         if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
             return
         pos = event.pos
+        if self.checking:
+            if self.change.hit(pos):
+                self.checking = False
+            elif self.send.hit(pos):
+                proposal = self.proposal()
+                self.app.go(nav.Back())
+                if proposal is not None:
+                    self.source.send(proposal)
+            return
         if self.money.click(pos):
             self._refresh()
             return
@@ -154,42 +232,119 @@ class TradeScene(Scene):
         if self.cancel.hit(pos):
             self.app.go(nav.Back())
             return
-        if self.propose.hit(pos):
-            proposal = self.proposal()
-            self.app.go(nav.Back())
-            if proposal is not None:
-                self.table_scene.send(proposal)
-            return
         self._refresh()
+        if self.next.hit(pos):
+            self.checking = True
+
+    # --- drawing ------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
         scrim(surface)
-        box = self.box
-        panel(surface, box, theme.CARD, radius=14, shadow=True)
-        left = box.left + 28
-        draw_text(surface, self.t["trade_title"], (left, box.top + 22), theme.HEADING + 2, theme.INK, Face.BOLD)
-        draw_text(surface, self.t["trade_partner"], (left, box.top + 79), theme.BODY, theme.INK_SOFT, Face.BOLD)
+        s = self.sizes
+        panel(surface, self.box, theme.CARD, radius=s.px(14), shadow=True)
+        text_audit.cover(surface, self.box)
+        if self.checking:
+            self._draw_summary(surface)
+            return
         mouse = self.app.mouse
+        box = self.title_box
+        text, size = shrink_line(self.t["trade_title"], box.width, steps(s.heading + 2, s.body), Face.BOLD)
+        draw_text(surface, text, box.midleft, size, theme.INK, Face.BOLD, "midleft", box=box)
+        label = pygame.Rect(self.partner_row.left, self.partner_row.top, s.px(84), self.partner_row.height)
+        draw_text(surface, self.t["trade_partner"], label.midleft, s.body, theme.INK_SOFT, Face.BOLD, "midleft",
+                  box=label)
         for b in self.partner_buttons:
             b.draw(surface, mouse)
-        half = (box.width - 56 - 24) // 2
+        gap = s.px(24)
+        half = (self.inner.width - gap) // 2
         partner = self.names[self.partner] if self.partner is not None else ""
-        for column, (title, chips) in enumerate(((self.t["trade_you_give"], self.mine),
-                                                  (self.t["trade_you_get_from"].format(name=partner), self.theirs))):
-            x = left + column * (half + 24)
-            draw_text(surface, title, (x, box.top + 124), theme.SMALL + 1, theme.INK_SOFT, Face.BOLD)
-            if not chips:
-                draw_text(surface, self.t["no_deeds"], (x, box.top + 152), theme.SMALL, theme.INK_SOFT)
+        titles = (self.t["trade_you_give"], self.t["trade_you_get_from"].format(name=partner))
+        for column, (title, chips) in enumerate(zip(titles, (self.mine, self.theirs), strict=True)):
+            head = pygame.Rect(self.chips_area.left + column * (half + gap), self.chips_area.top, half,
+                               s.small + s.px(8))
+            if self.partner is not None:
+                text, size = shrink_line(title, head.width, steps(s.small + 1, theme.MIN_TEXT), Face.BOLD)
+                draw_text(surface, text, head.midleft, size, theme.INK_SOFT, Face.BOLD, "midleft", box=head)
+                if not chips:
+                    note = head.move(0, head.height + s.px(4))
+                    draw_text(surface, self.t["no_deeds"], note.midleft, s.small, theme.INK_SOFT, anchor="midleft",
+                              box=note)
             for b in chips:
-                b.draw(surface, mouse)
-        draw_text(surface, self.t["trade_money"], (left, self.money.rect.top - 26), theme.SMALL + 1, theme.INK_SOFT,
-                  Face.BOLD)
-        self.money.draw(surface, lambda v: money(abs(v)))
-        value = self.money.value
-        line = (self.t["trade_money_you_pay"].format(amount=money(value)) if value > 0 else
-                self.t["trade_money_they_pay"].format(name=partner, amount=money(-value)) if value < 0 else
-                self.t["trade_money_none"])
-        draw_text(surface, line, (self.money.rect.right + 16, self.money.rect.centery), theme.BODY, theme.INK,
-                  anchor="midleft")
-        self.propose.draw(surface, mouse)
+                self._draw_chip(surface, b, mouse)
+        if self.partner is not None:
+            draw_text(surface, self.t["trade_money"], self.money_label.midleft, s.small + 1, theme.INK_SOFT,
+                      Face.BOLD, "midleft", box=self.money_label)
+            self.money.draw(surface, lambda v: money(abs(v)))
+            line, size = shrink_line(self._money_words(), self.money_note.width, steps(s.body, theme.MIN_TEXT))
+            draw_text(surface, line, self.money_note.midleft, size, theme.INK, anchor="midleft", box=self.money_note)
+        problem = self._problem()
+        if problem:
+            text, size = shrink_line(problem, self.problem_box.width, steps(s.small, theme.MIN_TEXT))
+            draw_text(surface, text, self.problem_box.midleft, size, theme.INK_SOFT, anchor="midleft",
+                      box=self.problem_box)
+        self.next.draw(surface, mouse)
         self.cancel.draw(surface, mouse)
+
+    def _draw_chip(self, surface: pygame.Surface, chip: Button, mouse: tuple[int, int]) -> None:
+        s = self.sizes
+        chip.draw(surface, mouse)
+        cell = chip.intent
+        rules = self.game.rules
+        if self.game.mortgaged[cell]:
+            mark = pygame.Rect(chip.rect.left + 6, chip.rect.top + 6, 8, chip.rect.height - 12)
+            draw_swatch(surface, mark, deed_colour(rules, cell), mortgaged=True)
+        ink = theme.INK if chip.enabled else theme.BUTTON_INK_DISABLED
+        room = pygame.Rect(chip.rect.left + 20, chip.rect.top, chip.rect.width - 26, chip.rect.height)
+        price = draw_text(surface, money(rules.cells[cell].price), room.midright, chip.size, ink, Face.CONDENSED,
+                          "midright", box=room)
+        name_box = pygame.Rect(room.left, room.top, price.left - room.left - s.px(6), room.height)
+        name, size = shrink_line(cell_name(rules, cell, self.app.lang), name_box.width,
+                                 steps(chip.size, theme.MIN_TEXT), Face.CONDENSED_BOLD)
+        draw_text(surface, name, name_box.midleft, size, ink, Face.CONDENSED_BOLD, "midleft", box=name_box)
+
+    def _money_words(self) -> str:
+        value = self.money.value
+        partner = self.names[self.partner] if self.partner is not None else ""
+        if value > 0:
+            return str(self.t["trade_money_you_pay"].format(amount=money(value)))
+        if value < 0:
+            return str(self.t["trade_money_they_pay"].format(name=partner, amount=money(-value)))
+        return str(self.t["trade_money_none"])
+
+    def _draw_summary(self, surface: pygame.Surface) -> None:
+        """What will be sent: both sides with their prices, the money, the totals."""
+        s = self.sizes
+        assert self.partner is not None
+        box = self.title_box
+        title = self.t["trade_check"].format(name=self.names[self.partner])
+        text, size = shrink_line(title, box.width, steps(s.heading + 2, s.small), Face.BOLD)
+        draw_text(surface, text, box.midleft, size, theme.INK, Face.BOLD, "midleft", box=box)
+        gap = s.px(24)
+        half = (self.inner.width - gap) // 2
+        top = box.bottom + s.px(16)
+        give, take = sorted(self.give), sorted(self.take)
+        bottom = top
+        for column, (head, cells) in enumerate(((self.t["trade_you_give"], give),
+                                                (self.t["trade_you_get"], take))):
+            x = self.inner.left + column * (half + gap)
+            head_box = pygame.Rect(x, top, half, s.small + s.px(10))
+            draw_text(surface, head.upper(), head_box.midleft, s.tiny, theme.INK_SOFT, Face.BOLD, "midleft",
+                      box=head_box)
+            room = pygame.Rect(x, head_box.bottom, half, list_height(self.game, cells, s))
+            bottom = max(bottom, draw_deed_list(surface, room, self.game, cells, self.t, self.app.lang, s))
+        y = bottom + s.px(12)
+        pygame.draw.line(surface, theme.PANEL_LINE, (self.inner.left, y), (self.inner.right, y))
+        value = self.money.value
+        paid = (self.t["trade_you_pay"].format(amount=money(value)) if value > 0 else
+                self.t["trade_they_pay"].format(name=self.names[self.partner], amount=money(-value)) if value < 0
+                else "")
+        total = self.t["trade_total"].format(give=money(trade_value(self.game, give)),
+                                             get=money(trade_value(self.game, take)))
+        for n, line in enumerate(filter(None, (paid, total))):
+            row = pygame.Rect(self.inner.left, y + s.px(6), self.inner.width, s.body + s.px(10))
+            face = Face.BOLD if n == 0 and value else Face.REGULAR
+            text, size = shrink_line(line, row.width, steps(s.body, theme.MIN_TEXT), face)
+            draw_text(surface, text, row.midleft, size, theme.INK, face, "midleft", box=row)
+            y = row.bottom
+        self.send.draw(surface, self.app.mouse)
+        self.change.draw(surface, self.app.mouse)

@@ -1,0 +1,144 @@
+"""The moments a table shows, from seeded games and real pygame events: a debt with its
+figures, then a bankruptcy the person closes before watching on; a bankruptcy in one move
+told in full; another player's bankruptcy and a drawn Фортуна card shown as cards while
+the table waits; dice that tumble before the token walks."""
+from __future__ import annotations
+
+import trio
+from ui_helpers import Driver, init_pygame  # noqa: I001  (sets SDL drivers first)
+
+from zemlevlasnyk.engine import BANK, DeclareBankruptcy, PayDebt
+from zemlevlasnyk.ui.app import App
+from zemlevlasnyk.ui.narrate import card_text
+from zemlevlasnyk.ui.scenes.table import TableScene
+from zemlevlasnyk.ui.screenshot import (
+    _my_debt,
+    _nearly_broke,
+    play_on,
+    spendthrift,
+    stand_in,
+    warm_table,
+    warm_until,
+)
+from zemlevlasnyk.ui.table_moments import FORTUNE
+from zemlevlasnyk.ui.text import form, money, ui_words
+
+# Frames to let the computer players move while the person watches.
+WATCH_FRAMES = 60
+
+
+async def test_ui_debt_then_bankruptcy_closed_then_watch(autojump_clock) -> None:
+    surface = init_pygame()
+    t = ui_words("uk")
+    table = warm_until(1, "uk", _my_debt, stand_in)
+    game = table.game
+    assert _my_debt(table)
+    creditor, owed = game.debts[0].creditor, game.debts[0].amount
+    async with trio.open_nursery() as nursery:
+        app = App(surface.get_size(), lang="uk", spawn=nursery.start_soon)
+        drive = Driver(app, surface)
+        scene = TableScene(app, table)
+        app.push(scene)
+        nursery.start_soon(table.run)
+        await drive.frames()
+        # The debt: to whom, how much, the cash short, what can still be raised and how.
+        notes = scene.decision.notes
+        whom = t["bank"] if creditor == BANK else scene.names[creditor]
+        assert money(owed) in notes[0] and whom in notes[0]
+        assert money(owed - game.cash[table.me]) in notes[1]
+        assert notes[2].startswith(t["debt"]["raise"].split("{")[0])
+        assert scene.decision.hint == t["debt_hint"]
+        pay = next(b for b in scene.moves if isinstance(b.intent, PayDebt))
+        assert not pay.enabled and money(owed) in pay.label
+        # Declaring bankruptcy: a panel that says it all, and the table waits for it.
+        drive.click_button(next(b for b in scene.moves if isinstance(b.intent, DeclareBankruptcy)))
+        await drive.frames(3)
+        assert scene.my_bankruptcy is not None
+        title, lines, _ = scene.bankruptcy_words()
+        assert title == form("uk", t["bankruptcy"]["title_you"], gender=scene.genders[table.me])
+        assert money(owed) in lines[0] and whom in " ".join(lines)
+        held = table.records
+        await drive.frames(WATCH_FRAMES)
+        assert table.records == held, "the computer players wait while the bankruptcy is up"
+        watch, leave = scene.bankruptcy_buttons
+        drive.click_button(watch)
+        await drive.frames(WATCH_FRAMES)
+        assert scene.my_bankruptcy is None and table.records > held, "the game goes on to be watched"
+        assert scene.decision.question == t["prompts"]["out"]
+        nursery.cancel_scope.cancel()
+
+
+async def test_ui_bankruptcy_in_one_move_is_told(autojump_clock) -> None:
+    surface = init_pygame()
+    table = warm_until(1, "uk", _nearly_broke, spendthrift)
+    app = App(surface.get_size(), lang="uk", spawn=lambda fn: None)
+    scene = TableScene(app, table)
+    app.push(scene)
+    play_on(scene, table, lambda s: s.my_bankruptcy is not None, person=spendthrift)
+    assert scene.my_bankruptcy is not None
+    bankrupt = next(b for b in scene.stats.bankruptcies if b.seat == table.me)
+    title, lines, _ = scene.bankruptcy_words()
+    # Owed more than could be raised: both figures, to whom, and where everything went.
+    assert bankrupt.owed is not None and bankrupt.raisable < bankrupt.owed
+    assert money(bankrupt.owed) in lines[0] and money(bankrupt.raisable) in lines[0]
+    t = ui_words("uk")
+    b = t["bankruptcy"]
+    whom = t["bank"] if bankrupt.creditor is None else scene.names[bankrupt.creditor]
+    assert whom in lines[0]
+    handed = b["to_bank"] if bankrupt.creditor is None else b["to_player"]
+    assert any(line.startswith(handed.split("{")[0]) or (bankrupt.creditor is not None and whom in line)
+               for line in lines[1:])
+    drive = Driver(app, surface)
+    await drive.frames()
+    assert table.hold, "the table waits while the person reads"
+
+
+async def test_ui_other_players_bankruptcy_is_announced(autojump_clock) -> None:
+    surface = init_pygame()
+    table = warm_table(seed=1, lang="uk")
+    app = App(surface.get_size(), lang="uk", spawn=lambda fn: None)
+    scene = TableScene(app, table)
+    app.push(scene)
+    play_on(scene, table, lambda s: s.moments.current is not None and s.moments.current.accent != FORTUNE)
+    moment = scene.moments.current
+    assert moment is not None
+    seat = next(b.seat for b in reversed(scene.stats.bankruptcies))
+    assert seat != table.me and scene.names[seat] in moment.title
+    assert scene.moments.holding and table.hold
+    drive = Driver(app, surface)
+    await drive.frames()
+    assert scene.centre.card_room is not None
+
+
+async def test_ui_fortune_card_is_shown_and_the_table_waits(autojump_clock) -> None:
+    surface = init_pygame()
+    table = warm_table(seed=1, lang="uk")
+    app = App(surface.get_size(), lang="uk", spawn=lambda fn: None)
+    scene = TableScene(app, table)
+    app.push(scene)
+    play_on(scene, table, lambda s: s.moments.current is not None and s.moments.current.accent == FORTUNE)
+    moment = scene.moments.current
+    assert moment is not None and scene.moments.holding and table.hold
+    texts = {card_text(table.game.rules, c.id, "uk") for c in table.game.rules.cards}
+    assert moment.lines[0] in texts
+    drive = Driver(app, surface)
+    before = table.records
+    await drive.frames(2)
+    assert table.records == before
+
+
+async def test_ui_dice_tumble_before_the_token_walks() -> None:
+    init_pygame()
+    table = warm_table(seed=1, lang="uk")
+    app = App((1280, 800), lang="uk", spawn=lambda fn: None)
+    scene = TableScene(app, table)
+    app.push(scene)
+    play_on(scene, table, lambda s: s.dice.busy)
+    start = list(scene.animator.cell)
+    seen_faces = set()
+    while scene.dice.busy:
+        assert scene.animator.cell == start and not scene.animator.busy, "the token waits for the dice"
+        seen_faces.add(scene.dice.faces())
+        scene.update(0.02)
+    assert len(seen_faces) > 3, "the dice show several faces while they tumble"
+    assert scene.animator.busy or scene.animator.cell != start

@@ -1,0 +1,124 @@
+"""The trade dialog, driven by real pygame events: every other player always listed in the
+same place and nobody chosen; a partner already asked this turn shown disabled with the
+reason; deed chips with their prices; a summary to check before anything is sent."""
+from __future__ import annotations
+
+import trio
+from ui_helpers import Driver, init_pygame  # noqa: I001  (sets SDL drivers first)
+
+from zemlevlasnyk.ui.app import App
+from zemlevlasnyk.ui.decisions import TRADE
+from zemlevlasnyk.ui.scenes.table import TableScene
+from zemlevlasnyk.ui.scenes.trade import TradeScene
+from zemlevlasnyk.ui.screenshot import warm_table
+from zemlevlasnyk.ui.text import money, ui_words
+from zemlevlasnyk.ui.text_audit import auditing
+
+# Frames the computer player gets to answer a proposal.
+ANSWER_FRAMES = 40
+
+
+async def _open_dialog(drive: Driver, app: App, scene: TableScene) -> TradeScene:
+    drive.click_button(next(b for b in scene.extras if b.intent is TRADE))
+    await drive.frames()
+    dialog = app.top
+    assert isinstance(dialog, TradeScene)
+    return dialog
+
+
+async def test_ui_trade_partner_list_after_one_proposal(autojump_clock) -> None:
+    surface = init_pygame()
+    t = ui_words("uk")
+    async with trio.open_nursery() as nursery:
+        app = App(surface.get_size(), lang="uk", spawn=nursery.start_soon)
+        drive = Driver(app, surface)
+        table = warm_table(seed=1, lang="uk")
+        scene = TableScene(app, table)
+        app.push(scene)
+        await drive.frames()
+        game = table.game
+        others = [s for s in range(game.players) if s != table.me]
+        dialog = await _open_dialog(drive, app, scene)
+        # Every other player, in seat order, nobody chosen; nothing to choose from yet.
+        assert [b.intent for b in dialog.partner_buttons] == others
+        assert dialog.partner is None and not any(b.selected for b in dialog.partner_buttons)
+        assert not dialog.mine and not dialog.theirs and not dialog.next.enabled
+        places = [b.rect.copy() for b in dialog.partner_buttons]
+        partner = dialog.partner_buttons[1]
+        drive.click_button(partner)
+        await drive.frames()
+        assert dialog.partner == partner.intent
+        chip = next(b for b in dialog.mine if b.enabled)
+        drive.click_button(chip)
+        await drive.frames()
+        # The chip shows the deed's price; «next» opens the summary and sends nothing.
+        with auditing() as audit:
+            app.draw(surface)
+        price = money(game.rules.cells[chip.intent].price)
+        assert any(d.text == price and chip.rect.contains(d.rect) for d in audit.texts)
+        records = table.records
+        drive.click_button(dialog.next)
+        await drive.frames()
+        assert dialog.checking and table.records == records
+        with auditing() as audit:
+            app.draw(surface)
+        assert any(d.text == game.rules.cell_name(chip.intent, "uk") for d in audit.texts)
+        drive.click_button(dialog.send)
+        await drive.frames()
+        assert app.top is scene
+        assert game.phase == "trade" and game.trade is not None
+        assert (game.trade.to_seat, game.trade.give) == (partner.intent, (chip.intent,))
+        # The computer answers; then the dialog again: the same places, the one asked
+        # disabled with the reason, still nobody chosen.
+        nursery.start_soon(table.run)
+        for _ in range(ANSWER_FRAMES):
+            await drive.frames()
+            if game.phase != "trade" and not scene.busy and scene.seen == table.records:
+                break
+        assert game.main_seat() == table.me and partner.intent in game.proposed_to
+        dialog = await _open_dialog(drive, app, scene)
+        assert [b.intent for b in dialog.partner_buttons] == others
+        assert [b.rect for b in dialog.partner_buttons] == places
+        asked = next(b for b in dialog.partner_buttons if b.intent == partner.intent)
+        assert not asked.enabled and t["trade_asked"] in asked.label
+        assert all(b.enabled for b in dialog.partner_buttons if b is not asked)
+        assert dialog.partner is None
+        drive.click(asked.rect.center)
+        await drive.frames()
+        assert dialog.partner is None, "a disabled partner cannot be chosen"
+        nursery.cancel_scope.cancel()
+
+
+async def test_ui_trade_summary_sends_exactly_what_was_chosen(autojump_clock) -> None:
+    surface = init_pygame()
+    async with trio.open_nursery() as nursery:
+        app = App(surface.get_size(), lang="en", spawn=nursery.start_soon)
+        drive = Driver(app, surface)
+        table = warm_table(seed=1, lang="en")
+        scene = TableScene(app, table)
+        app.push(scene)
+        await drive.frames()
+        dialog = await _open_dialog(drive, app, scene)
+        partner = dialog.partner_buttons[0]
+        drive.click_button(partner)
+        await drive.frames()
+        give = next(b for b in dialog.mine if b.enabled)
+        take = next(b for b in dialog.theirs if b.enabled)
+        drive.click_button(give)
+        drive.click_button(take)
+        drive.click(dialog.money.plus.center)
+        await drive.frames()
+        drive.click_button(dialog.next)
+        await drive.frames()
+        drive.click_button(dialog.change)       # back to the choices, kept as they were
+        await drive.frames()
+        assert not dialog.checking and dialog.give == {give.intent} and dialog.take == {take.intent}
+        drive.click_button(dialog.next)
+        await drive.frames()
+        drive.click_button(dialog.send)
+        await drive.frames()
+        trade = table.game.trade
+        assert trade is not None
+        assert (trade.from_seat, trade.to_seat, trade.give, trade.take, trade.money) == \
+            (table.me, partner.intent, (give.intent,), (take.intent,), 1000)
+        nursery.cancel_scope.cancel()

@@ -1,0 +1,85 @@
+"""The board's centre: the game's name, the turn, the dice and whose move it is; and, when
+a card is up (a deed, a Фортуна card, a bankruptcy), the same facts in a strip at the top
+with the card below it, so the card never hides them.
+
+The centre keeps inside `BoardGeometry.inner`, clear of the tokens' lane.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from zemlevlasnyk.engine import Game
+
+from . import theme
+from .fonts import Face
+from .table_view import PlayerInfo
+from .text_fit import shrink_line, steps
+from .theme import Sizes
+from .widgets import draw_text, text_width
+
+# Shares of the centre's height where the title, the dice and whose move it is stand.
+TITLE_AT = 0.14
+DICE_AT = 0.5
+WHO_AT = 0.82
+
+
+@dataclass(frozen=True)
+class CentreLayout:
+    title: pygame.Rect | None
+    turn: pygame.Rect
+    dice: tuple[int, int]
+    dice_size: int
+    who: pygame.Rect
+    card_room: pygame.Rect | None      # where a card goes (only with `card`)
+
+
+def centre_layout(inner: pygame.Rect, sizes: Sizes, *, card: bool) -> CentreLayout:
+    s = sizes
+    if not card:
+        title_size = max(s.heading, inner.width // 11)
+        title = pygame.Rect(inner.left, inner.top + round(inner.height * TITLE_AT), inner.width, title_size + s.px(8))
+        turn = pygame.Rect(inner.left, title.bottom, inner.width, s.body + s.px(8))
+        die = max(s.px(30), inner.width // 8)
+        who = pygame.Rect(inner.left, inner.top + round(inner.height * WHO_AT) - s.body, inner.width,
+                          s.body + s.px(12))
+        return CentreLayout(title, turn, (inner.centerx, inner.top + round(inner.height * DICE_AT)), die, who, None)
+    die = s.px(30)
+    strip = pygame.Rect(inner.left, inner.top + s.px(4), inner.width, die + s.px(12))
+    third = inner.width // 3
+    turn = pygame.Rect(strip.left, strip.top, third - s.px(8), strip.height)
+    who = pygame.Rect(strip.right - third + s.px(8), strip.top, third - s.px(8), strip.height)
+    room = pygame.Rect(inner.left, strip.bottom + s.px(6), inner.width, inner.bottom - strip.bottom - s.px(6))
+    return CentreLayout(None, turn, strip.center, die, who, room)
+
+
+def draw_centre(surface: pygame.Surface, layout: CentreLayout, game: Game, players: Sequence[PlayerInfo],
+                names: Sequence[str], me: int, t: dict[str, Any], sizes: Sizes) -> None:
+    """The centre's words (the dice are drawn apart: they move)."""
+    s = sizes
+    strip = layout.title is None
+    if layout.title is not None:
+        box = layout.title
+        text, size = shrink_line(t["title"].upper(), box.width, steps(box.height - s.px(8), s.heading), Face.BOLD)
+        draw_text(surface, text, box.center, size, theme.BUTTON_PRIMARY, Face.BOLD, "center", box=box)
+    box = layout.turn
+    turn = t["turn_n"].format(n=game.turn)
+    text, size = shrink_line(turn, box.width, steps(s.body, theme.MIN_TEXT), Face.BOLD if strip else Face.REGULAR)
+    anchor, at = ("midleft", box.midleft) if strip else ("center", box.center)
+    draw_text(surface, text, at, size, theme.INK_SOFT, Face.BOLD if strip else Face.REGULAR, anchor, box=box)
+    seat = game.main_seat()
+    if seat is None or game.outcome() is not None:
+        return
+    who = t["you_decide"] if seat == me else t["turn_of"].format(name=names[seat])
+    box = layout.who
+    dot = s.px(8)
+    room = box.width - 2 * dot - s.px(8)
+    text, size = shrink_line(who, room, steps(s.body + 1, theme.MIN_TEXT), Face.BOLD)
+    width = text_width(text, size, Face.BOLD) + 2 * dot + s.px(8)
+    left = box.right - width if strip else box.centerx - width // 2
+    pygame.draw.circle(surface, theme.player_colour(players[seat].colour), (left + dot, box.centery), dot)
+    text_box = pygame.Rect(left + 2 * dot + s.px(8), box.top, width - 2 * dot - s.px(8), box.height)
+    draw_text(surface, text, text_box.midleft, size, theme.INK, Face.BOLD, "midleft", box=text_box.inflate(2, 0))

@@ -1,0 +1,113 @@
+"""The event feed: what happened, in words, newest at the bottom; the mouse wheel scrolls
+it back, and new lines arriving meanwhile do not move what is being read.
+
+Entries are kept unworded (an engine event, or a message to say) and worded when wrapped,
+so a language chosen later tells the whole feed again."""
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Sequence
+
+import pygame
+
+from zemlevlasnyk.engine import Event
+
+from . import theme
+from .fonts import Face
+from .table_view import PlayerInfo
+from .text import Say
+from .theme import Sizes
+from .widgets import draw_text, wrap
+
+# Lines of the feed kept (older ones scroll away for good).
+FEED_KEEP = 200
+# Feed lines one notch of the mouse wheel scrolls.
+WHEEL_LINES = 3
+# The newest lines are drawn in full ink, the older ones softer.
+FRESH_LINES = 3
+
+
+Entry = Event | Say
+
+
+class FeedPanel:
+    def __init__(self, word: Callable[[Entry], str | None]) -> None:
+        """`word`: an entry in the language shown now (None: not worth a line)."""
+        self.word = word
+        self.entries: deque[tuple[Entry, int | None]] = deque(maxlen=FEED_KEEP)
+        self.lines: list[tuple[str, int | None]] = []
+        self.scroll = 0          # lines scrolled back from the newest
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.sizes = theme.REFERENCE_SIZES
+        self._wrapped_for: tuple[int, int] = (0, 0)
+
+    @property
+    def step(self) -> int:
+        return self.sizes.small + self.sizes.px(6)
+
+    def add(self, item: Entry, seat: int | None) -> None:
+        self.entries.append((item, seat))
+        self._rewrap()
+
+    def texts(self) -> list[str]:
+        """Every entry as worded now, oldest first."""
+        return [text for item, _ in self.entries if (text := self.word(item)) is not None]
+
+    def reword(self) -> None:
+        """The language changed: tell everything again."""
+        self._rewrap()
+
+    def layout(self, rect: pygame.Rect, sizes: Sizes) -> None:
+        self.rect = rect
+        self.sizes = sizes
+        if self._wrapped_for != (rect.width, sizes.small):
+            self._rewrap()
+        self._clamp()
+
+    def fits(self) -> int:
+        return max(0, self.rect.height // self.step)
+
+    def wheel(self, notches: int) -> None:
+        self.scroll += notches * WHEEL_LINES
+        self._clamp()
+
+    def _rewrap(self) -> None:
+        width = max(80, self.rect.width - self.sizes.px(14))
+        lines: list[tuple[str, int | None]] = []
+        for item, seat in self.entries:
+            for n, piece in enumerate(wrap(self.word(item) or "", self.sizes.small, width)):
+                lines.append((piece if n == 0 else "  " + piece, seat))
+        if self.scroll:
+            # Reading older lines: new ones arrive below without moving what is shown.
+            self.scroll += max(0, len(lines) - len(self.lines))
+        self.lines = lines
+        self._wrapped_for = (self.rect.width, self.sizes.small)
+        self._clamp()
+
+    def _clamp(self) -> None:
+        self.scroll = max(0, min(self.scroll, len(self.lines) - self.fits()))
+
+    def draw(self, surface: pygame.Surface, players: Sequence[PlayerInfo], newer: str) -> None:
+        area = self.rect
+        s = self.sizes
+        if area.height < self.step:
+            return
+        fits = self.fits()
+        end = len(self.lines) - self.scroll
+        shown = self.lines[max(0, end - fits):end] if fits else []
+        y = area.top
+        for n, (line, seat) in enumerate(shown):
+            fresh = not self.scroll and n >= len(shown) - FRESH_LINES
+            if seat is not None and not line.startswith("  "):
+                colour = theme.player_colour(players[seat].colour)
+                pygame.draw.circle(surface, colour, (area.left + s.px(4), y + self.step // 2), s.px(4))
+            box = pygame.Rect(area.left + s.px(12), y, area.width - s.px(12), self.step)
+            if self.scroll and n == len(shown) - 1:
+                break   # the last row says that newer lines are below
+            draw_text(surface, line, (box.left, box.centery), s.small, theme.INK if fresh else theme.INK_SOFT,
+                      anchor="midleft", box=box)
+            y += self.step
+        if self.scroll:
+            box = pygame.Rect(area.left, area.bottom - self.step, area.width, self.step)
+            draw_text(surface, "↓ " + newer, (box.right, box.centery), s.tiny, theme.FOCUS, Face.BOLD, "midright",
+                      box=box)

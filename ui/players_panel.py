@@ -1,0 +1,153 @@
+"""The players beside the board: each one's colour, name, cash (and its last change), level
+or state, and their deeds as small chips grouped by colour (a mortgaged one hatched); a
+click on a chip opens that deed's card."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from zemlevlasnyk.engine import Game
+
+from . import theme
+from .board import deed_colour
+from .fonts import Face
+from .table_view import PlayerInfo
+from .text import money
+from .text_fit import shrink_line, steps
+from .theme import Sizes
+from .widgets import draw_text, text_width
+
+# Chip sizes at the reference window, widest first; chips shrink to fit a full hand.
+CHIP_WIDTH = 11
+CHIP_MIN_WIDTH = 5
+CHIP_GAP = 2
+GROUP_GAP = 6
+
+
+@dataclass
+class Row:
+    rect: pygame.Rect
+    chips: list[tuple[int, pygame.Rect]]
+
+
+def deed_order(game: Game, seat: int) -> list[list[int]]:
+    """`seat`'s deeds in groups, in board order of each group's first cell."""
+    rules = game.rules
+    groups: dict[tuple[Any, ...], list[int]] = {}
+    for cell in rules.properties:
+        if game.owner[cell] == seat:
+            key = tuple(rules.group_of[cell])
+            groups.setdefault(key, []).append(cell)
+    return [cells for _, cells in sorted(groups.items(), key=lambda kv: kv[0][0])]
+
+
+class PlayersPanel:
+    def __init__(self) -> None:
+        self.rows: list[Row] = []
+        self.sizes = theme.REFERENCE_SIZES
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def row_height(self, sizes: Sizes) -> int:
+        return sizes.body + sizes.px(6) + sizes.px(18) + sizes.px(8)
+
+    def layout(self, rect: pygame.Rect, sizes: Sizes, players: int) -> int:
+        """Rows from the top of `rect`; the y below the last."""
+        self.sizes = sizes
+        self.rect = rect
+        step = self.row_height(sizes)
+        self.rows = [Row(pygame.Rect(rect.left, rect.top + n * step, rect.width, step - sizes.px(4)), [])
+                     for n in range(players)]
+        return rect.top + players * step
+
+    def chip_at(self, pos: tuple[int, int]) -> int | None:
+        for row in self.rows:
+            for cell, chip in row.chips:
+                if chip.inflate(2, 4).collidepoint(pos):
+                    return cell
+        return None
+
+    def draw(self, surface: pygame.Surface, game: Game, players: Sequence[PlayerInfo], names: Sequence[str],
+             t: dict[str, Any], *, me: int, cash: Sequence[int], flash: Sequence[tuple[int, float]],
+             out: Sequence[str]) -> None:
+        """`out`: the words for a seat out of the game, by seat (they agree with its gender)."""
+        s = self.sizes
+        active = game.main_seat()
+        over = game.outcome() is not None
+        for seat, row in enumerate(self.rows):
+            rect = row.rect
+            alive = game.alive[seat]
+            if seat == active and not over:
+                pygame.draw.rect(surface, theme.BOARD_CENTRE, rect, border_radius=s.radius)
+            ink = theme.INK if alive else theme.BUTTON_INK_DISABLED
+            pad = s.px(8)
+            line1 = pygame.Rect(rect.left + pad, rect.top + s.px(4), rect.width - 2 * pad, s.body + s.px(6))
+            dot = s.px(9)
+            pygame.draw.circle(surface, theme.player_colour(players[seat].colour) if alive else theme.BUTTON_DISABLED,
+                               (line1.left + dot, line1.centery), dot)
+            money_size = s.body + 1
+            shown = money(cash[seat]) if alive else "—"
+            cash_w = text_width(shown, money_size, Face.BOLD)
+            cash_box = pygame.Rect(line1.right - cash_w, line1.top, cash_w, line1.height)
+            draw_text(surface, shown, (cash_box.right, line1.centery), money_size, ink, Face.BOLD, "midright",
+                      box=cash_box)
+            flash_w = text_width("−" + money(999_999), s.tiny, Face.BOLD)
+            change, left = flash[seat]
+            if change and left > 0 and alive:
+                sign, colour = ("+", theme.MONEY_GAIN) if change > 0 else ("−", theme.MONEY_LOSS)
+                flash_box = pygame.Rect(cash_box.left - flash_w - s.px(6), line1.top, flash_w, line1.height)
+                draw_text(surface, sign + money(abs(change)), (flash_box.right, line1.centery), s.tiny, colour,
+                          Face.BOLD, "midright", box=flash_box)
+            name_box = pygame.Rect(line1.left + 2 * dot + s.px(8), line1.top, 0, line1.height)
+            name_box.width = cash_box.left - flash_w - s.px(12) - name_box.left
+            label = names[seat] + (f" ({t['you']})" if seat == me else "")
+            text, size = shrink_line(label, name_box.width, steps(s.body, s.tiny), Face.BOLD)
+            draw_text(surface, text, (name_box.left, line1.centery), size, ink, Face.BOLD, "midleft", box=name_box)
+            line2 = pygame.Rect(name_box.left, line1.bottom, rect.right - pad - name_box.left, s.px(18))
+            row.chips = self._chips(game, seat, line2, s)
+            for cell, chip in row.chips:
+                _draw_chip(surface, chip, deed_colour(game.rules, cell), mortgaged=game.mortgaged[cell])
+            status = [t["levels"].get(players[seat].bot, players[seat].bot)] if players[seat].bot else []
+            if game.jailed[seat]:
+                status.append(t["in_jail"])
+            if not alive:
+                status = [out[seat]]
+            if status:
+                used = row.chips[-1][1].right + s.px(10) if row.chips else line2.left
+                box = pygame.Rect(used, line2.top, line2.right - used, line2.height)
+                text, size = shrink_line(" · ".join(status), box.width, steps(s.tiny, theme.MIN_TEXT))
+                draw_text(surface, text, (box.right, box.centery), size, theme.INK_SOFT, anchor="midright", box=box)
+
+    def _chips(self, game: Game, seat: int, line: pygame.Rect, s: Sizes) -> list[tuple[int, pygame.Rect]]:
+        """Each deed's chip along `line`, its colour group's chips together; they shrink so
+        a whole hand leaves room for a few words of state after it."""
+        groups = deed_order(game, seat)
+        count = sum(len(g) for g in groups)
+        if not count:
+            return []
+        gap, group_gap = s.px(CHIP_GAP), s.px(GROUP_GAP)
+        room = line.width * 2 // 3
+        width = s.px(CHIP_WIDTH)
+        while width > s.px(CHIP_MIN_WIDTH) and count * (width + gap) + (len(groups) - 1) * group_gap > room:
+            width -= 1
+        height = line.height - s.px(6)
+        x = line.left
+        out = []
+        for group in groups:
+            for cell in group:
+                out.append((cell, pygame.Rect(x, line.centery - height // 2, width, height)))
+                x += width + gap
+            x += group_gap - gap
+        return out
+
+
+def _draw_chip(surface: pygame.Surface, chip: pygame.Rect, colour: pygame.Color, *, mortgaged: bool) -> None:
+    if mortgaged:
+        pygame.draw.rect(surface, theme.CARD, chip, border_radius=2)
+        pygame.draw.rect(surface, colour, chip, 2, border_radius=2)
+        pygame.draw.line(surface, theme.MORTGAGE, chip.bottomleft, chip.topright, 2)
+    else:
+        pygame.draw.rect(surface, colour, chip, border_radius=2)
+        pygame.draw.rect(surface, theme.CELL_LINE, chip, 1, border_radius=2)

@@ -1,0 +1,22 @@
+"""One line of text made to fit a width: the largest of a few sizes at which it fits whole,
+else the smallest size with the end cut and an ellipsis (a last resort for names)."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .fonts import Face
+from .widgets import fit_line, text_width
+
+
+def shrink_line(text: str, width: int, sizes: Sequence[int], face: Face = Face.REGULAR) -> tuple[str, int]:
+    """(the text as it fits, its size)."""
+    for size in sizes:
+        if text_width(text, size, face) <= width:
+            return text, size
+    size = sizes[-1]
+    return fit_line(text, size, max(1, width), face), size
+
+
+def steps(largest: int, smallest: int) -> tuple[int, ...]:
+    """Sizes from `largest` down to `smallest`, one pixel apart."""
+    return tuple(range(largest, min(largest, smallest) - 1, -1))

@@ -1,0 +1,72 @@
+"""Deeds in a trade, one to a line: the group's colour (hatched when mortgaged), the name,
+its price, and under a mortgaged one the word saying so, so a name never grows past its
+column. Shared by the offer a computer player makes and the proposal's summary."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pygame
+
+from zemlevlasnyk.engine import Game
+
+from . import theme
+from .board import deed_colour
+from .ruleset_text import cell_name
+from .text import money
+from .text_fit import shrink_line, steps
+from .theme import Sizes
+from .widgets import draw_text
+
+
+def line_height(game: Game, cell: int, sizes: Sizes) -> int:
+    s = sizes
+    return s.small + s.px(8) + (s.tiny + s.px(2) if game.mortgaged[cell] else 0)
+
+
+def list_height(game: Game, cells: Sequence[int], sizes: Sizes) -> int:
+    return sum(line_height(game, c, sizes) for c in cells) or sizes.small + sizes.px(8)
+
+
+def trade_value(game: Game, cells: Sequence[int]) -> int:
+    """The deeds at their printed prices (what the summary compares)."""
+    return sum(game.rules.cells[c].price for c in cells)
+
+
+def draw_swatch(surface: pygame.Surface, rect: pygame.Rect, colour: pygame.Color, *, mortgaged: bool) -> None:
+    if mortgaged:
+        pygame.draw.rect(surface, theme.CARD, rect, border_radius=2)
+        pygame.draw.rect(surface, colour, rect, 2, border_radius=2)
+        pygame.draw.line(surface, theme.MORTGAGE, rect.bottomleft, rect.topright, 2)
+    else:
+        pygame.draw.rect(surface, colour, rect, border_radius=2)
+
+
+def draw_deed_list(surface: pygame.Surface, rect: pygame.Rect, game: Game, cells: Sequence[int],
+                   t: dict[str, Any], lang: str, sizes: Sizes) -> int:
+    """The deeds from the top of `rect` (or «nothing»); the y below the last."""
+    s = sizes
+    rules = game.rules
+    y = rect.top
+    if not cells:
+        box = pygame.Rect(rect.left, y, rect.width, s.small + s.px(8))
+        draw_text(surface, t["nothing"], (box.left, box.centery), s.small, theme.INK_SOFT, anchor="midleft", box=box)
+        return box.bottom
+    for cell in cells:
+        height = line_height(game, cell, s)
+        mortgaged = game.mortgaged[cell]
+        swatch = pygame.Rect(rect.left, y + s.px(3), s.px(10), s.small + s.px(2))
+        draw_swatch(surface, swatch, deed_colour(rules, cell), mortgaged=mortgaged)
+        price = money(rules.cells[cell].price)
+        line = pygame.Rect(swatch.right + s.px(8), y, rect.right - swatch.right - s.px(8), s.small + s.px(8))
+        price_rect = draw_text(surface, price, (line.right, line.centery), s.small, theme.INK_SOFT, anchor="midright",
+                               box=line)
+        name_box = pygame.Rect(line.left, line.top, price_rect.left - line.left - s.px(8), line.height)
+        name, size = shrink_line(cell_name(rules, cell, lang), name_box.width, steps(s.small, theme.MIN_TEXT))
+        draw_text(surface, name, (name_box.left, name_box.centery), size, theme.INK, anchor="midleft", box=name_box)
+        if mortgaged:
+            note = pygame.Rect(line.left, line.bottom - s.px(4), line.width, s.tiny + s.px(4))
+            mark, size = shrink_line(t["mortgaged_mark"], note.width, steps(s.tiny, theme.MIN_TEXT))
+            draw_text(surface, mark, (note.left, note.centery), size, theme.MORTGAGE, anchor="midleft", box=note)
+        y += height
+    return y
