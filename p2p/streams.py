@@ -13,6 +13,7 @@ import trio
 from nacl.signing import SigningKey
 
 from zemlevlasnyk.p2p import wire
+from zemlevlasnyk.p2p.admission import HANDSHAKE_SECONDS as HANDSHAKE_DEADLINE
 from zemlevlasnyk.p2p.errors import Code, Fault, ProtocolError, remote
 from zemlevlasnyk.p2p.framing import FrameDecoder, encode_frame
 from zemlevlasnyk.p2p.handshake import PLAYING, ClientHandshake, HostHandshake, Joiner, SecureChannel
@@ -24,8 +25,8 @@ RECEIVE_CHUNK = 64 * 1024
 # A LAN host answers a handshake in milliseconds; ten seconds forgives a busy laptop.
 HANDSHAKE_SECONDS = 10.0
 # The host's side is stricter: its door is shared by everyone on the Wi-Fi, and a peer's
-# whole handshake is one frame out and one in (p2p/admission.py keeps the same figure).
-ACCEPT_SECONDS = 3.0
+# whole handshake is one frame out and one in (the admission's deadline, p2p/admission.py).
+ACCEPT_SECONDS = HANDSHAKE_DEADLINE
 # A last word to a peer we drop must not hold us up.
 ERROR_SECONDS = 1.0
 # Both sides say something at least this often (a `ping` when there is nothing else), and
