@@ -181,6 +181,20 @@ def shared(cls: type[Action], seat: int) -> Action:
     return action
 
 
+DeedAction = Build | SellBuilding | Mortgage | Redeem
+_SHARED_DEED: dict[tuple[type[DeedAction], int, int], DeedAction] = {}
+
+
+def shared_deed(cls: type[DeedAction], seat: int, cell: int) -> DeedAction:
+    """The one instance of a deed action (build, sell, mortgage, redeem) for `seat` and
+    `cell`, for the lists of legal actions that bots ask for at every decision."""
+    key = (cls, seat, cell)
+    action = _SHARED_DEED.get(key)
+    if action is None:
+        action = _SHARED_DEED[key] = cls(seat, cell)
+    return action
+
+
 # Hard bound on the cells one trade may list: a board has at most this many.
 MAX_TRADE_CELLS = 64
 

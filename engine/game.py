@@ -40,6 +40,7 @@ from .actions import (
     SettleDebt,
     UseReleaseCard,
     shared,
+    shared_deed,
 )
 from .chance import ChanceSource
 from .errors import ChanceRequired, IllegalAction
@@ -302,23 +303,37 @@ class Game(GameState):
     def _legal_cell_actions(self, seat: int, manage: bool) -> list[Action]:
         """The main seat's legal deed actions, by deed: the turn and phase rules of
         `why_illegal` already hold here, so only the deed's own rules are asked (bots ask
-        for every legal action at every decision: this keeps them cheap)."""
+        for every legal action at every decision: this keeps them cheap). A colour group's
+        facts (held whole, carrying a building) are found once, and only deeds they allow
+        are asked about."""
         out: list[Action] = []
         owner, mortgaged, buildings = self.owner, self.mortgaged, self.buildings
-        cells = self.rules.cells
-        for c in self.rules.properties:
+        rules = self.rules
+        cells, group_of = rules.cells, rules.group_of
+        whole: dict[tuple[int, ...], bool] = {}
+        built: dict[tuple[int, ...], bool] = {}
+        for c in rules.properties:
             if owner[c] != seat:
                 continue
-            if manage and not mortgaged[c] and cells[c].kind == "street" \
-                    and H.can_build(self, seat, c) is None:
-                out.append(Build(seat, c))
-            if manage and mortgaged[c] and H.can_redeem(self, seat, c) is None:
-                out.append(Redeem(seat, c))
+            street = cells[c].kind == "street"
+            if street:
+                group = group_of[c]
+                if group not in built:
+                    built[group] = any(buildings[x] for x in group)
+                    whole[group] = all(owner[x] == seat for x in group)
+            if manage:
+                if mortgaged[c]:
+                    if H.can_redeem(self, seat, c) is None:
+                        out.append(shared_deed(Redeem, seat, c))
+                elif street and whole[group] and H.can_build(self, seat, c) is None:
+                    out.append(shared_deed(Build, seat, c))
             if buildings[c]:
                 if H.can_sell(self, seat, c) is None:
-                    out.append(SellBuilding(seat, c))
-            elif not mortgaged[c] and H.can_mortgage(self, seat, c) is None:
-                out.append(Mortgage(seat, c))
+                    out.append(shared_deed(SellBuilding, seat, c))
+            elif not mortgaged[c] and not (street and built[group]):
+                # All of holdings.can_mortgage: the seat's deed, not mortgaged, no building
+                # in its group (tests/test_hypothesis_engine.py compares with is_legal).
+                out.append(shared_deed(Mortgage, seat, c))
         return out
 
     def needs_chance(self, action: Action) -> bool:
