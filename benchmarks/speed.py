@@ -44,7 +44,7 @@ LEVELS = ("idle", "random", "easy", "medium")
 SIMULATE_BOTS = "hard,medium,medium,medium"
 # Enough games per measurement for about a second of work at today's speeds: short enough
 # to repeat, long enough that the per-process set-up is a small part.
-GAMES = {"idle": 20, "random": 20, "easy": 60, "medium": 40, "peer": 150, "simulate": 20}
+GAMES = {"idle": 20, "random": 20, "easy": 60, "medium": 40, "peer": 150, "simulate": 100}
 STARTUP_RUNS = 15
 
 
