@@ -108,33 +108,43 @@ class IncomeAppraiser:
         self._lone_income = [model.landing[c] * model.street_rent[c][0] if model.street_rent[c] else 0.0
                              for c in range(size)]
         self._whole_option = [cells[c].price * option_weight for c in range(size)]
+        self._price = [cells[c].price for c in range(size)]
 
     def strength(self, game: Game, seat: int, owner: Sequence[int],
                  cash: Sequence[int]) -> float:
         rules = self.rules
-        cells = rules.cells
         model = self.model
         landing = model.landing
         mortgaged = game.mortgaged
         buildings = game.buildings
         mortgage_value = self._mortgage_value
         redeem_cost = self._redeem_cost
+        lone_income = self._lone_income
+        price = self._price
+        option_weight = self.option_weight
         alive = game.alive
-        opponents = sum(1 for s in range(game.players) if s != seat and alive[s]) or 1
+        # The other seats still in the game (booleans count as 0 and 1).
+        opponents = (sum(alive) - alive[seat]) or 1
         total = float(cash[seat])
         income = 0.0
         spare = 0.0          # what lone deeds would raise if mortgaged to pay for houses
         monopolies = []
         for group in self.street_groups:
-            mine = [c for c in group if owner[c] == seat]
+            mine = []
+            free = 0
+            for c in group:
+                holder = owner[c]
+                if holder == seat:
+                    mine.append(c)
+                elif holder < 0:
+                    free += 1
             if not mine:
                 continue
             if len(mine) == len(group):
                 monopolies.append(group)
                 continue
             # A part of a group: its rent now, and the chance to complete it by trade.
-            free = sum(1 for c in group if owner[c] < 0)
-            option = self.option_weight * (len(mine) + 0.5 * free) / len(group)
+            option = option_weight * (len(mine) + 0.5 * free) / len(group)
             for c in mine:
                 value = mortgage_value[c]
                 if mortgaged[c]:
@@ -142,8 +152,8 @@ class IncomeAppraiser:
                 else:
                     total += value
                     spare += value
-                    income += self._lone_income[c]
-                total += cells[c].price * option
+                    income += lone_income[c]
+                total += price[c] * option
         for group, table in ((rules.stations, model.station_rent),
                              (rules.utilities, model.utility_rent)):
             mine = [c for c in group if owner[c] == seat]

@@ -127,6 +127,7 @@ class HeuristicBot:
         # The colour groups each seat holds whole, for the owners (and rules) last seen.
         self._owners_seen: tuple[tuple[int, ...], Ruleset] | None = None
         self._whole: dict[int, list[tuple[int, ...]]] = {}
+        self._exposures: dict[int, tuple[tuple[object, ...], float]] = {}
         self._bid_cap: tuple[tuple[int, int, int, tuple[int, ...]], int] | None = None
 
     # -- the interface -------------------------------------------------------------------
@@ -235,7 +236,19 @@ class HeuristicBot:
     # -- money to keep ---------------------------------------------------------------------
 
     def exposure(self, game: Game, seat: int) -> float:
-        """Expected rent this seat pays on one turn, at the board's long-run frequencies."""
+        """Expected rent this seat pays on one turn, at the board's long-run frequencies.
+        Kept per seat until a deed, a mortgage, a building or a jailed owner changes (all
+        that rent reads): several decisions of a turn ask for it."""
+        key = (game.rules, tuple(game.owner), tuple(game.mortgaged), tuple(game.buildings),
+               tuple(game.jailed))
+        seen = self._exposures.get(seat)
+        if seen is not None and seen[0] == key:
+            return seen[1]
+        value = self._exposure(game, seat)
+        self._exposures[seat] = (key, value)
+        return value
+
+    def _exposure(self, game: Game, seat: int) -> float:
         landing = board_model(game.rules).landing
         mean = board_model(game.rules).mean_dice
         total = 0.0
