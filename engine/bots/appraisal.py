@@ -38,43 +38,40 @@ class PriceAppraiser:
         self.street_groups = [cells for cells in rules.group_cells.values()]
         self.other_sets = [s for s in (rules.stations, rules.utilities) if s]
         cells = rules.cells
-        # Per group: its cells, their prices and house costs, and the factor on the face
-        # price of the deeds one seat holds there, by how many it holds (a whole colour
-        # group, a part of one, a set of stations). `strength` runs for every deal a bot
-        # weighs: these are its loop invariants, computed once.
-        self._streets = [
-            (group, tuple(cells[c].price for c in group), tuple(cells[c].house_cost for c in group),
-             (0.0, *(1 + partial_bonus * (k - 1) for k in range(1, len(group))), 1 + group_bonus))
-            for group in self.street_groups]
-        self._sets = [
-            (group, tuple(cells[c].price for c in group),
-             (0.0, *(1 + set_bonus * (k - 1) for k in range(1, len(group) + 1))))
+        # `strength` runs for every deal a bot weighs: its loop invariants, computed once.
+        # Groups are numbered, colour groups first, then the sets of stations and utilities;
+        # per group its deeds' count and the factor on the face price of the deeds one seat
+        # holds there, by how many it holds (index: that count).
+        self._groups = [*self.street_groups, *self.other_sets]
+        self._streets = len(self.street_groups)
+        self._group_of = {c: g for g, group in enumerate(self._groups) for c in group}
+        self._size = [len(group) for group in self._groups]
+        self._factor = [
+            (0.0, *(1 + partial_bonus * (k - 1) for k in range(1, len(group))), 1 + group_bonus)
+            for group in self.street_groups] + [
+            (0.0, *(1 + set_bonus * (k - 1) for k in range(1, len(group) + 1)))
             for group in self.other_sets]
+        self._price = [cell.price for cell in cells]
+        self._house_cost = [cell.house_cost for cell in cells]
         self._redeem = [(c, rules.redeem_cost(c), rules.mortgage_value(c)) for c in rules.properties]
 
     def strength(self, game: Game, seat: int, owner: Sequence[int],
                  cash: Sequence[int]) -> float:
+        held = [0] * len(self._groups)
+        face = [0] * len(self._groups)
+        group_of, price = self._group_of, self._price
+        for c in self.rules.properties:
+            if owner[c] == seat:
+                g = group_of[c]
+                held[g] += 1
+                face[g] += price[c]
         total = float(cash[seat])
-        for group, prices, house_costs, factor in self._streets:
-            held = face = 0
-            for c, price in zip(group, prices, strict=True):
-                if owner[c] == seat:
-                    held += 1
-                    face += price
-            if not held:
-                continue
-            total += face * factor[held]
-            if held == len(group):
-                buildings = game.buildings
-                total += sum(buildings[c] * cost for c, cost in zip(group, house_costs, strict=True))
-        for group, prices, factor in self._sets:
-            held = face = 0
-            for c, price in zip(group, prices, strict=True):
-                if owner[c] == seat:
-                    held += 1
-                    face += price
-            if held:
-                total += face * factor[held]
+        for g, count in enumerate(held):
+            if count:
+                total += face[g] * self._factor[g][count]
+                if g < self._streets and count == self._size[g]:
+                    buildings, house_cost = game.buildings, self._house_cost
+                    total += sum(buildings[c] * house_cost[c] for c in self._groups[g])
         mortgaged, fee_paid = game.mortgaged, game.fee_paid
         for c, cost, fee_paid_cost in self._redeem:
             if mortgaged[c] and owner[c] == seat:
