@@ -281,9 +281,7 @@ class Game(GameState):
                 candidates += [shared(Buy, seat), shared(SendToAuction, seat)]
             elif self.auction is not None:
                 candidates.append(shared(PassBid, seat))
-                lo, hi = self.auction.high + 1, bid_cash(self, seat)
-                if lo <= hi:
-                    bid_range = (lo, hi)
+                bid_range = self._bid_range(self.auction, seat)
             elif phase is DEBT:
                 candidates += [shared(PayDebt, seat), shared(SettleDebt, seat),
                                shared(DeclareBankruptcy, seat)]
@@ -299,6 +297,18 @@ class Game(GameState):
         if seat == main and phase in RAISE_PHASES:
             actions += self._legal_cell_actions(seat, phase in MANAGE_PHASES)
         return Legal(tuple(actions), bid_range, partners)
+
+    def bid_range(self, seat: int) -> tuple[int, int] | None:
+        """`legal(seat).bid` without the rest of `legal`: the lowest and highest bid `seat`
+        may make now, or None."""
+        auction = self.auction
+        if auction is None or self.phase is OVER or seat != self.main_seat() or not self.alive[seat]:
+            return None
+        return self._bid_range(auction, seat)
+
+    def _bid_range(self, auction: Auction, seat: int) -> tuple[int, int] | None:
+        lo, hi = auction.high + 1, bid_cash(self, seat)
+        return (lo, hi) if lo <= hi else None
 
     def _legal_cell_actions(self, seat: int, manage: bool) -> list[Action]:
         """The main seat's legal deed actions, by deed: the turn and phase rules of

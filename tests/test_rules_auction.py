@@ -148,3 +148,23 @@ def test_auction_clock_passes() -> None:
     assert game.safe_action(1) == PassBid(1)
     assert_illegal(game, EndTurn(1), "turn.end_after_roll")
     assert_illegal(game, Buy(1), "buy.offered")
+
+
+def test_auction_bid_range_is_legal_bid_for_every_seat() -> None:
+    """`Game.bid_range(seat)` (asked by bots instead of building `legal()`) is `legal(seat).bid`
+    for every seat, before an auction, during one, with cash short, and after it."""
+    game = new_game(3, first=1)
+    states = [game.copy()]
+    act(game, Roll(1), dice=[(1, 2)])
+    act(game, SendToAuction(1))
+    states.append(game.copy())
+    act(game, Bid(1, 1_000))
+    game.cash[2] = 1_000
+    states.append(game.copy())
+    act(game, PassBid(2))
+    states.append(game.copy())
+    act(game, PassBid(0))
+    states.append(game.copy())
+    ranges = [[state.bid_range(seat) for seat in range(3)] for state in states]
+    assert ranges == [[state.legal(seat).bid for seat in range(3)] for state in states]
+    assert ranges[1] == [None, (1, 150_000), None] and ranges[2] == [None, None, None]

@@ -453,10 +453,10 @@ class HeuristicBot:
         return worst
 
     def _bid(self, game: Game, seat: int) -> Action:
-        legal = game.legal(seat)
-        if legal.bid is None:
+        bid = game.bid_range(seat)
+        if bid is None:
             return PassBid(seat)
-        lo, hi = legal.bid
+        lo, hi = bid
         auc = game.auction
         assert auc is not None, "a bid range means an auction runs"
         cap = self._bid_limit(game, seat) if auc.lot is Lot.DEED else self._lot_limit(game, seat)

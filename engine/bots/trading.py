@@ -149,11 +149,10 @@ def wanted_groups(game: Game, seat: int, *, split: bool = False
     out = []
     owner, buildings, alive = game.owner, game.buildings, game.alive
     for group in game.rules.group_cells.values():
-        # (Every deed of a colour group is tradeable, or none is: `tradeable`.)
-        if seat not in [owner[c] for c in group] or any(buildings[c] for c in group):
-            continue
         missing = tuple(c for c in group if owner[c] != seat)
-        if not missing:
+        # None of the group (or all of it) held, or a building on it: every deed of a
+        # colour group is tradeable or none is (`tradeable`).
+        if len(missing) == len(group) or not missing or any(buildings[c] for c in group):
             continue
         holders = {owner[c] for c in missing}
         if len(holders) == 1 or (split and len(holders) == 2):
