@@ -20,6 +20,7 @@ from zemlevlasnyk.ui.net_common import ChatEntry, LinkState, LobbySeat
 from zemlevlasnyk.ui.net_table import NetTable
 from zemlevlasnyk.ui.scenes.lobby import LobbyScene
 from zemlevlasnyk.ui.scenes.table import TableScene
+from zemlevlasnyk.ui.text import Say
 
 
 class StandIn:
@@ -100,10 +101,10 @@ async def test_ui_friends_table_clock_chat_refusal_cheat(autojump_clock) -> None
         drive.key(pygame.K_RETURN, "\r")                # and Enter rolls again
         await drive.frames()
         assert session.records == 2
-        session.refusal = "не ваш хід"
+        session.refusal = Say("errors.out_of_turn")
         await drive.frames()
-        assert any("не ваш хід" in line for line in scene.feed_texts())
-        session.cheated = "record 7: the state hash does not match"
+        assert any("Зараз не ваш хід" in line for line in scene.feed_texts())
+        session.cheated = Say("host_cheated", {"seq": 7})
         await drive.frames()
         box = scene.connection.box
         assert surface.get_at((box.left + 6, box.centery)) == theme.BUTTON_DANGER

@@ -39,6 +39,12 @@ class Joined:
         self.knocking = False
         self.ready = True
         self.table_name = "Стіл · Оксана Костянтинопольська-Григоренко"
+        self.code = "5PN5ZG"
+        self.rules = ("klasyka", {"auctions": False, "start_cash": 2000, "bankrupt_deeds": "auction"})
+        self.chosen: list[str] = []
+
+    def choose_colour(self, colour: str) -> None:
+        self.chosen.append(colour)
 
     def lobby_seats(self) -> list[LobbySeat | None]:
         return [LobbySeat("Оксана Костянтинопольська", "red", None, True, True, False, True),
@@ -63,6 +69,12 @@ def _scene(app: App, name: str) -> Scene:
         app.go(nav.Setup())
     elif name == "settings":
         app.go(nav.Settings())
+    elif name == "rules":
+        app.go(nav.Setup())
+        choice = app.top.rules  # type: ignore[attr-defined]
+        choice.choose_preset("klasyka")
+        choice.options.update(auctions=False, start_cash=2000)
+        app.go(nav.Rules(choice))
     elif name == "welcome":
         app.go(nav.Settings(welcome=True))
     elif name == "lobby_joiner":
@@ -83,7 +95,8 @@ def _audit(name: str, size: tuple[int, int], lang: str) -> TextAudit:
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("name", ["menu", "setup", "settings", "welcome", "friends", "lobby_host", "lobby_joiner"])
+@pytest.mark.parametrize("name", ["menu", "setup", "settings", "welcome", "rules", "friends", "lobby_host",
+                                  "lobby_joiner"])
 def test_ui_layouts_hold_at_every_size(name: str, size: tuple[int, int], lang: str, tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     init_pygame(size)

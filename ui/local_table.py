@@ -20,7 +20,9 @@ from zemlevlasnyk.p2p.host import Output, Published
 from zemlevlasnyk.p2p.identity import Profile
 from zemlevlasnyk.p2p.policy import make_policy
 
+from .problems import explain
 from .table_view import PlayerInfo
+from .text import Say
 
 # Seconds between two computer moves: long enough to read a line of the feed and see the
 # token start, short enough that a round of three opponents does not drag.
@@ -45,7 +47,7 @@ class LocalTable:
                                                        preset=preset, options=options))
         self._events: list[Event] = []
         self.handle.observe(self._output)
-        self.refusal: str | None = None
+        self.refusal: Say | None = None
         self.handle.sit_host()
         base = 0 if seed is None else seed
         for n in range(opponents):
@@ -99,7 +101,7 @@ class LocalTable:
         try:
             self.handle.act(action)
         except ProtocolError as exc:
-            self.refusal = exc.message
+            self.refusal = explain(exc, "the person's move")
             return False
         self.refusal = None
         return True

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from zemlevlasnyk.p2p.identity import Profile
 
     from .game_stats import GameStats
+    from .house_rules import RulesChoice
     from .net_table import NetSession
     from .table_view import TableView
 
@@ -60,6 +61,13 @@ class Settings:
     """The settings, as a dialog over the scene that opened them."""
 
     welcome: bool = False   # the first run: welcomes the person and asks for name and gender
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The rules dialog over the scene that asked; it edits `choice` in place."""
+
+    choice: RulesChoice
 
 
 @dataclass(frozen=True)
@@ -118,4 +126,5 @@ class Trade:
     source: TradeSource
 
 
-Nav = Back | Quit | Menu | Setup | Settings | Friends | FriendsAgain | Lobby | PlayComputer | Table | Results | Trade
+Nav = (Back | Quit | Menu | Setup | Settings | Rules | Friends | FriendsAgain | Lobby | PlayComputer | Table | Results
+       | Trade)

@@ -1,5 +1,6 @@
 """What the friends-mode scenes read from a network table, whichever side of it we sit on:
-the lobby's seats, chat lines, and the words for a refusal or a failure.
+the lobby's seats, chat lines, the connection's state. (Refusals and failures are `Say`s
+from `ui.problems`, in the catalogue's words.)
 
 `ui.net_host.HostSession` (we host) and `ui.net_join.JoinSession` (we joined) both fill
 these, so the lobby, the table and the chat panel have one code path for both.
@@ -8,8 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-
-from zemlevlasnyk.p2p.errors import Fault, ProtocolError
 
 # Chat lines kept for the panel; older ones scroll away for good.
 CHAT_KEEP = 100
@@ -53,8 +52,3 @@ class Knocking:
     name: str
     fingerprint: str
 
-
-def explain(exc: ProtocolError) -> str:
-    """A failure in one line that says whose fault it was."""
-    whose = "host" if exc.fault is Fault.REMOTE else "here"
-    return f"{exc.message} ({exc.code.value}, {whose})"

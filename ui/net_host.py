@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import os
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import trio
 
-from zemlevlasnyk.engine import Action, Event, Game
+from zemlevlasnyk.engine import DEFAULT_PRESET, Action, Event, Game
 from zemlevlasnyk.p2p.chat import MAX_CHAT_CHARS
 from zemlevlasnyk.p2p.driver import TableConfig, prepare
 from zemlevlasnyk.p2p.errors import ProtocolError
@@ -41,27 +41,31 @@ from zemlevlasnyk.p2p.savegame import default_path
 
 from .background import Background
 from .net_common import CHAT_KEEP, ChatEntry, Knocking, LinkState, LobbySeat
+from .problems import explain, trouble
+from .text import Say
 
 
 class HostSession:
     """A table hosted by this window (see the module docstring)."""
 
-    def __init__(self, profile: Profile, *, interfaces: tuple[str, ...], table_name: str | None = None) -> None:
+    def __init__(self, profile: Profile, *, interfaces: tuple[str, ...], table_name: str | None = None,
+                 preset: str = DEFAULT_PRESET, options: Mapping[str, Any] | None = None) -> None:
+        """`preset` and `options`: the rules the table is played by (shown to joiners)."""
         table = os.urandom(8).hex()
         self.handle = prepare(TableConfig(profile, table_name=table_name, clock=True, bind=interfaces[0],
-                                          interfaces=interfaces, table=table,
+                                          interfaces=interfaces, table=table, preset=preset,
+                                          options=dict(options or {}),
                                           log_path=default_path(table, profile.public_key)))
         self.handle.observe(self._output)
         self.interfaces = interfaces
         self.task = Background()
         self.invite: Invite | None = None
-        self.error: str | None = None          # why the table could not open or run
-        self.refusal: str | None = None
-        self.cheated: str | None = None        # never: the host checks itself
+        self.error: Say | None = None          # why the table could not open or run (in words)
+        self.refusal: Say | None = None
+        self.cheated: Say | None = None        # never: the host checks itself
         self.knocks: list[Knocking] = []
         self.offline: set[int] = set()         # engine seats of people whose connection is gone
         self.link = LinkState.CONNECTED        # the host is the table: always connected
-        self._notice: str | None = None
         self._events: list[Event] = []
         self._chat: deque[ChatEntry] = deque(maxlen=CHAT_KEEP)
         self.handle.sit_host()
@@ -72,9 +76,11 @@ class HostSession:
         return self.handle.core
 
     @property
-    def notice(self) -> str | None:
-        """A lesser problem (the table is not announced), shown once."""
-        return self._notice or self.handle.notice
+    def notice(self) -> Say | None:
+        """A lesser problem: the table is not announced on the network (the detail is logged)."""
+        if self.handle.notice is None:
+            return None
+        return trouble("announcing the table", self.handle.notice, Say("lobby.not_announced"))
 
     # --- the trio task ---------------------------------------------------------------------
 
@@ -85,7 +91,7 @@ class HostSession:
                 try:
                     await nursery.start(self.handle.run)
                 except OSError as exc:
-                    self.error = f"cannot open the table on {self.interfaces[0]}: {exc.strerror or exc}"
+                    self.error = trouble(f"opening the table on {self.interfaces[0]}", exc, Say("lobby.cannot_open"))
                     return
                 self.invite = self.handle.invite
 
@@ -106,7 +112,7 @@ class HostSession:
         try:
             change()
         except ProtocolError as exc:
-            self.refusal = exc.message
+            self.refusal = explain(exc, "a host decision")
 
     # --- the lobby -------------------------------------------------------------------------
 
@@ -128,6 +134,16 @@ class HostSession:
                                                  s.online or s.key == mine, s.key == mine and s.bot is None,
                                                  s.key == mine)
                 for s in self.core.seats]
+
+    @property
+    def code(self) -> str | None:
+        """The table's short code, to read aloud."""
+        return self.core.code
+
+    @property
+    def rules(self) -> tuple[str, dict[str, Any]] | None:
+        """The table's preset and changed options."""
+        return self.core.preset, dict(self.core.options)
 
     def can_start(self) -> bool:
         return self.core.can_start()
@@ -195,9 +211,9 @@ class HostSession:
     def act(self, action: Action) -> None:
         self._do(lambda: self.handle.act(action))
 
-    def say(self, text: str) -> str | None:
-        """Send a chat line; the reason when it cannot go."""
+    def say(self, text: str) -> Say | None:
+        """Send a chat line; why it cannot go, in words."""
         if len(text.strip()) > MAX_CHAT_CHARS:
-            return f"at most {MAX_CHAT_CHARS} characters"
+            return Say("chat.too_long", n=MAX_CHAT_CHARS)
         self._do(lambda: self.handle.chat(text))
         return None

@@ -44,7 +44,9 @@ from zemlevlasnyk.p2p.peer import (
 from zemlevlasnyk.p2p.savegame import default_path
 
 from .background import Background
-from .net_common import CHAT_KEEP, ChatEntry, LinkState, LobbySeat, explain
+from .net_common import CHAT_KEEP, ChatEntry, LinkState, LobbySeat
+from .problems import cheating, error_words, explain, refused
+from .text import Say
 
 Complaint = ContributionOmitted | ActionUnanswered | TimedOutWhileHere | TableNote
 
@@ -64,10 +66,10 @@ class JoinSession:
         self.task = Background()
         self.knocking = invite.secret is None
         self.admitted: Admitted | None = None
-        self.error: str | None = None
-        self.notice: str | None = None
-        self.refusal: str | None = None
-        self.cheated: str | None = None
+        self.error: Say | None = None      # each in the catalogue's words, the detail logged
+        self.notice: Say | None = None
+        self.refusal: Say | None = None
+        self.cheated: Say | None = None
         self.knocks: list[Any] = []   # only the host answers knocks
         self.link = LinkState.CONNECTING
         self.reconnect_attempt = 0
@@ -88,9 +90,9 @@ class JoinSession:
                 try:
                     await self.client.run()
                 except CheatingHost as exc:
-                    self.cheated = exc.message
+                    self.cheated = cheating(exc)
                 except ProtocolError as exc:
-                    self.error = explain(exc)
+                    self.error = explain(exc, "the table joined")
                 nursery.cancel_scope.cancel()
 
     async def _sender(self) -> None:
@@ -98,9 +100,9 @@ class JoinSession:
             try:
                 await self.client.send(message)
             except ProtocolError as exc:
-                self.refusal = exc.message
+                self.refusal = explain(exc, "sending to the host")
             except (trio.BrokenResourceError, trio.ClosedResourceError, OSError):
-                self.refusal = "the connection to the host broke; it is being restored"
+                self.refusal = Say("connection.silent")
 
     def _output(self, out: ClientOutput) -> None:
         if isinstance(out, Admitted):
@@ -123,11 +125,11 @@ class JoinSession:
         elif isinstance(out, ChatLine):
             self._chat.append(ChatEntry(out.name, out.text, self._colour_of(out.key)))
         elif isinstance(out, Refused) and out.code != "stale_seq":
-            self.refusal = out.message
+            self.refusal = refused(out.code, out.message, "the host refused")
         elif isinstance(out, HostCheated):
-            self.cheated = out.error.message
+            self.cheated = cheating(out.error)
         elif isinstance(out, HostError):
-            self.notice = out.message
+            self.notice = refused(out.code, out.message, "the host hung up")
 
     def _offline(self, changed: LobbyChanged) -> None:
         """People seated in the game whose connection the host reports gone."""
@@ -147,7 +149,7 @@ class JoinSession:
             try:
                 self._send.send_nowait(message)
             except trio.WouldBlock:
-                self.refusal = "too many moves at once; wait for the table"
+                self.refusal = error_words("rate")
         self.task.soon(run)
 
     # --- the lobby -------------------------------------------------------------------------
@@ -184,6 +186,22 @@ class JoinSession:
         self._ready = on
         self._queue(lambda: (r.message if (r := self.core.ready()) is not None else None) if on
                     else self.core.unready().message)
+
+    def choose_colour(self, colour: str) -> None:
+        """Ask the host for another token colour (a taken one is refused: `taken`)."""
+        self._queue(lambda: self.core.set_profile(self.core.profile.name, colour).message)
+
+    @property
+    def code(self) -> str | None:
+        """The table's short code, to read aloud."""
+        return self.core.lobby.code if self.core.lobby is not None else None
+
+    @property
+    def rules(self) -> tuple[str, dict[str, Any]] | None:
+        """The host's preset and changed options (read-only here)."""
+        if self.core.lobby is None:
+            return None
+        return self.core.lobby.settings.preset, dict(self.core.lobby.settings.options)
 
     def close(self) -> None:
         """Leave: hang up (the host frees a lobby seat; mid-game, the clock plays for us)."""
@@ -228,8 +246,9 @@ class JoinSession:
     def act(self, action: Action) -> None:
         self._queue(lambda: self.core.act(action, trio.current_time()).message)
 
-    def say(self, text: str) -> str | None:
+    def say(self, text: str) -> Say | None:
+        """Send a chat line; why it cannot go, in words."""
         if len(text.strip()) > MAX_CHAT_CHARS:
-            return f"at most {MAX_CHAT_CHARS} characters"
+            return Say("chat.too_long", n=MAX_CHAT_CHARS)
         self._queue(lambda: self.core.chat(text).message)
         return None

@@ -14,14 +14,15 @@ from zemlevlasnyk.engine import Action, Event, Game, Outcome
 from .net_common import ChatEntry, LinkState, LobbySeat
 from .seats import WATCHING
 from .table_view import PlayerInfo
+from .text import Say
 
 
 class NetSession(Protocol):
     """What `HostSession` and `JoinSession` share (see ui/net_common.py)."""
 
-    error: str | None
-    refusal: str | None
-    cheated: str | None
+    error: Say | None        # why the table stopped for us, in words (the detail is logged)
+    refusal: Say | None
+    cheated: Say | None      # a host caught cheating (the evidence is in the saved game)
     knocks: list[Any]
     link: LinkState
     offline: set[int]
@@ -41,7 +42,7 @@ class NetSession(Protocol):
     @property
     def records(self) -> int: ...
     @property
-    def notice(self) -> str | None: ...
+    def notice(self) -> Say | None: ...
     @property
     def chat(self) -> list[ChatEntry]: ...
 
@@ -50,7 +51,7 @@ class NetSession(Protocol):
     def take_events(self) -> list[Event]: ...
     def take_complaints(self) -> list[Any]: ...
     def act(self, action: Action) -> None: ...
-    def say(self, text: str) -> str | None: ...
+    def say(self, text: str) -> Say | None: ...
     def close(self) -> None: ...
 
 
@@ -64,7 +65,7 @@ class NetTable:
         # A spectator (no seat) watches: the engine offers `WATCHING` nothing to do.
         self.me = session.my_seat if session.my_seat is not None else WATCHING
         self.hold = False        # a network table does not wait for the window's animations
-        self.refusal: str | None = None
+        self.refusal: Say | None = None
 
     @property
     def game(self) -> Game:
@@ -102,7 +103,7 @@ class NetTable:
     def chat(self) -> list[ChatEntry]:
         return self.session.chat
 
-    def say(self, text: str) -> str | None:
+    def say(self, text: str) -> Say | None:
         return self.session.say(text)
 
     def clock_left(self) -> dict[int, float]:
@@ -125,10 +126,10 @@ class NetTable:
         return self.session.take_complaints()
 
     @property
-    def cheated(self) -> str | None:
+    def cheated(self) -> Say | None:
         return self.session.cheated
 
     @property
-    def trouble(self) -> str | None:
+    def trouble(self) -> Say | None:
         """Why the table stopped for us (the host unreachable for good, say), if it did."""
         return self.session.error

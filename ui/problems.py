@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 
-from zemlevlasnyk.p2p.errors import ProtocolError
+from zemlevlasnyk.p2p.errors import CheatingHost, ProtocolError
 
 from .text import Say, ui_words
 
@@ -23,6 +23,21 @@ def explain(exc: ProtocolError, where: str) -> Say:
     """`exc` in the player's words; its detail logged with `where` it happened."""
     log.warning("%s: %s (%s, %s side)", where, exc.message, exc.code.value, exc.fault.value)
     return error_words(exc.code.value)
+
+
+def refused(code: str, message: str, where: str) -> Say:
+    """A refusal that came as a code and the other side's English words (logged)."""
+    log.warning("%s: %s (%s)", where, message, code)
+    return error_words(code)
+
+
+def cheating(exc: CheatingHost) -> Say:
+    """A host caught cheating: the record it broke the rules in, the detail logged (the
+    evidence itself is in the game's saved file)."""
+    log.warning("the host cheated (record %s): %s", exc.seq, exc.message)
+    if exc.seq is None:
+        return Say("errors.cheating_host")
+    return Say("host_cheated", {"seq": exc.seq})
 
 
 def trouble(what: str, detail: object, words: Say) -> Say:

@@ -14,6 +14,7 @@ from .scenes.friends import FriendsScene
 from .scenes.lobby import LobbyScene
 from .scenes.menu import MenuScene
 from .scenes.results import ResultsScene
+from .scenes.rules import RulesScene
 from .scenes.settings import SettingsScene
 from .scenes.setup import SetupScene
 from .scenes.table import TableScene
@@ -44,6 +45,8 @@ def route(stack: Stack, to: nav.Nav) -> None:
             stack.push(SetupScene(stack, seed=seed))
         case nav.Settings(welcome=welcome):
             stack.push(SettingsScene(stack, welcome=welcome))
+        case nav.Rules(choice=choice):
+            stack.push(RulesScene(stack, choice))
         case nav.Friends(profile=profile):
             stack.push(FriendsScene(stack, profile=profile))
         case nav.FriendsAgain():

@@ -9,6 +9,8 @@ from typing import Protocol
 
 from zemlevlasnyk.engine import Action, Event, Game, Outcome
 
+from .text import Say
+
 
 @dataclass(frozen=True)
 class PlayerInfo:
@@ -23,7 +25,7 @@ class TableView(Protocol):
     players: tuple[PlayerInfo, ...]
     me: int                      # the person's seat
     hold: bool                   # set by the window while it is still showing a move
-    refusal: str | None          # why the table refused the person's last action, once
+    refusal: Say | None          # why the table refused the person's last action, once (in words)
 
     @property
     def game(self) -> Game: ...

@@ -16,7 +16,9 @@ from .. import theme
 from ..fonts import Face
 from ..net_common import ChatEntry
 from ..net_table import NetTable
+from ..text import Say
 from ..widgets import TextField, draw_text, wrap
+from .base import Scene
 
 LINE_STEP = theme.SMALL + 5
 FIELD_HEIGHT = 34
@@ -24,12 +26,18 @@ TITLE_ROOM = 22
 
 
 class ChatPanel:
-    def __init__(self, t: dict[str, Any], table: NetTable) -> None:
-        self.t = t["chat"]
+    def __init__(self, scene: Scene, table: NetTable) -> None:
+        """`scene`: the table scene it sits in (its words, in the language shown now)."""
+        self.scene = scene
         self.table = table
         self.field = TextField("", MAX_CHAT_CHARS)
         self.rect = pygame.Rect(0, 0, 0, 0)
-        self.problem: str | None = None
+        self.problem: Say | None = None
+
+    @property
+    def t(self) -> dict[str, Any]:
+        words: dict[str, Any] = self.scene.t["chat"]
+        return words
 
     def layout(self, rect: pygame.Rect) -> None:
         self.rect = rect
@@ -55,8 +63,7 @@ class ChatPanel:
         text = self.field.text.strip()
         if not text:
             return
-        problem = self.table.say(text)
-        self.problem = self.t["too_long"].format(why=problem) if problem else None
+        self.problem = problem = self.table.say(text)
         if problem is None:
             self.field.text = ""
 
@@ -77,8 +84,8 @@ class ChatPanel:
             draw_text(surface, text, (area.left + 14, y), theme.SMALL, theme.INK)
             y += LINE_STEP
         if self.problem:
-            draw_text(surface, self.problem, (area.left, self.field.rect.top - LINE_STEP - 2), theme.TINY,
-                      theme.MONEY_LOSS, Face.BOLD)
+            draw_text(surface, self.scene.say(self.problem), (area.left, self.field.rect.top - LINE_STEP - 2),
+                      theme.TINY, theme.MONEY_LOSS, Face.BOLD)
         self.field.draw(surface)
         if not self.field.text and not self.field.focused:
             draw_text(surface, self.t["hint"], (self.field.rect.left + 12, self.field.rect.centery), theme.SMALL,

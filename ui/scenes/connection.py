@@ -8,7 +8,6 @@ host answers again the banner goes and the game goes on by itself.
 """
 from __future__ import annotations
 
-import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -22,8 +21,6 @@ from ..net_table import NetTable
 from ..text import Say
 from ..theme import Sizes
 from ..widgets import Button, Style, draw_text, wrap
-
-log = logging.getLogger(__name__)
 
 # At the reference window size (theme.Sizes scales them).
 MARGIN = 12
@@ -51,20 +48,16 @@ class ConnectionBanner:
         self.size = theme.BODY
         self.step = theme.BODY
         self.pad = PAD
-        self._reported: str | None = None
 
     def banner(self, names: Sequence[str]) -> Banner | None:
         """What the banner says now (None: nothing to say)."""
         net = self.net
         if net.cheated:
-            return Banner(Say("host_cheated", {"why": net.cheated}), theme.BUTTON_DANGER, True)
+            return Banner(net.cheated, theme.BUTTON_DANGER, True)
         if net.link is LinkState.LOST:
             return Banner(Say("connection.lost"), theme.BUTTON_DANGER, True)
         if net.trouble:
-            if self._reported != net.trouble:
-                log.warning("the table stopped: %s", net.trouble)
-                self._reported = net.trouble
-            return Banner(Say("connection.stopped"), theme.BUTTON_DANGER, True)
+            return Banner(net.trouble, theme.BUTTON_DANGER, True)
         if net.link is LinkState.RECONNECTING:
             return Banner(Say("connection.reconnecting", {"n": self.attempt}), theme.INK, True)
         if net.link is LinkState.SILENT:

@@ -4,7 +4,8 @@ The list follows `p2p.discovery.browse` live (tables appear, change seats or pha
 away) on the interfaces `p2p.interfaces.choose_interfaces` picks from `--interface` and
 `ZEMLEVLASNYK_INTERFACES`. Joining from the list asks the host for a seat (the host
 decides), unless an invite link for that table was pasted here, whose secret seats us at
-once. A link that is not a table invite is explained in the scene, in the catalogue's
+once. The field takes an invite link or a table's short code (read aloud across the room)
+of a table in the list. A link that is not a table invite is explained in the scene, in the catalogue's
 words (the detail goes to the window's log). The name is the one in the settings; a
 changed name is kept there and in the default profile.
 """
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from zemlevlasnyk.p2p.discovery import AdvertError, TableAdvert, to_invite
+from zemlevlasnyk.p2p.discovery import AdvertError, TableAdvert, normalise_code, to_invite
 from zemlevlasnyk.p2p.errors import ProtocolError
 from zemlevlasnyk.p2p.identity import MAX_NAME, Profile, clean_name, load_or_create
 from zemlevlasnyk.p2p.interfaces import InterfaceError, choose_interfaces
@@ -24,6 +25,7 @@ from zemlevlasnyk.p2p.wire import PROTOCOL_VERSION
 
 from .. import clipboard, nav, theme
 from ..fonts import Face
+from ..house_rules import RulesChoice, summary
 from ..nearby import NearbyTables
 from ..problems import error_words, explain, trouble
 from ..text import Say, form
@@ -35,6 +37,7 @@ if TYPE_CHECKING:
     from ..net_join import JoinSession
 
 HOST = "host"
+RULES = "rules"
 JOIN_LINK = "join_link"
 BACK = "back"
 # Long enough for any invite link (an IPv6 address, a port, three hex fields).
@@ -51,6 +54,8 @@ TABLE_ROW = 84
 JOIN_WIDTH = 170
 JOIN_HEIGHT = 40
 BACK_WIDTH = 150
+RULES_ROW = 32
+RULES_WIDTH = 120
 
 
 class FriendsScene(Scene):
@@ -66,6 +71,8 @@ class FriendsScene(Scene):
         self.rows: list[Button] = []
         self.listed: list[TableAdvert] = []    # the list the rows were made from
         self.secrets: dict[str, bytes] = {}     # table id -> join secret, from pasted links
+        self.rules = RulesChoice()               # the rules of a table opened from here
+        self.rules_line = pygame.Rect(0, 0, 0, 0)
         self.card = pygame.Rect(0, 0, 0, 0)
         self.list_area = pygame.Rect(0, 0, 0, 0)
         self.interfaces: tuple[str, ...] = ()
@@ -87,6 +94,7 @@ class FriendsScene(Scene):
         self.host_button = Button(self.f["host"], HOST, style=Style.PRIMARY, size=size)
         self.join_link = Button(self.f["join_link"], JOIN_LINK, size=size)
         self.back = Button(self.f["back"], BACK, size=size)
+        self.change_rules = Button(self.t["rules"]["change"], RULES, size=self.sizes.small)
         self._rows()
 
     def _look(self) -> None:
@@ -111,7 +119,12 @@ class FriendsScene(Scene):
         self.name.rect = pygame.Rect(left, y, left_width, row)
         self.name.size = s.body
         self.host_button.rect = pygame.Rect(left, self.name.rect.bottom + s.px(24), left_width, row + s.px(6))
-        y = self.host_button.rect.bottom + s.px(10) + 2 * (s.small + s.px(6)) + s.px(24) + label
+        rules_row = s.px(RULES_ROW)
+        width = min(s.px(RULES_WIDTH), left_width // 2)
+        self.change_rules.rect = pygame.Rect(left + left_width - width, self.host_button.rect.bottom + s.px(8), width,
+                                             rules_row)
+        self.rules_line = pygame.Rect(left, self.change_rules.rect.top, left_width - width - s.px(8), rules_row)
+        y = self.change_rules.rect.bottom + s.px(8) + 2 * (s.small + s.px(6)) + s.px(24) + label
         self.link.rect = pygame.Rect(left, y, left_width, row)
         self.link.size = s.small
         self.join_link.rect = pygame.Rect(left, self.link.rect.bottom + s.px(12), left_width, row)
@@ -167,6 +180,8 @@ class FriendsScene(Scene):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.host_button.hit(event.pos):
                 self._host()
+            elif self.change_rules.hit(event.pos):
+                self.app.go(nav.Rules(self.rules))
             elif self.join_link.hit(event.pos):
                 self._join_link()
             elif self.back.hit(event.pos):
@@ -207,11 +222,20 @@ class FriendsScene(Scene):
         me = self._me()
         if me is None or not self.interfaces:
             return
-        session = HostSession(me, interfaces=self.interfaces, table_name=self.f["table_name"].format(name=me.name))
+        session = HostSession(me, interfaces=self.interfaces, table_name=self.f["table_name"].format(name=me.name),
+                              preset=self.rules.preset, options=self.rules.options)
         session.set_clock(self.app.settings.clock)
         self._open(session)
 
     def _join_link(self) -> None:
+        code = normalise_code(self.link.text)
+        if code is not None:
+            table = next((t for t in self.nearby.tables if t.code == code), None) if self.nearby else None
+            if table is None:
+                self.message = Say("friends.no_code", {"code": code})
+            else:
+                self._join_table(table)
+            return
         try:
             invite = parse_invite(self.link.text)
         except ProtocolError as exc:
@@ -259,7 +283,11 @@ class FriendsScene(Scene):
         self._label(surface, self.f["your_name"], self.name.rect)
         self.name.draw(surface)
         self.host_button.draw(surface, self.app.mouse)
-        y = self.host_button.rect.bottom + s.px(10)
+        rules = self.t["rules"]["label"] + ": " + summary(self.app.lang, self.rules.preset, self.rules.options)
+        draw_text(surface, fit_line(rules, s.small, self.rules_line.width), self.rules_line.midleft, s.small,
+                  theme.INK, anchor="midleft", box=self.rules_line)
+        self.change_rules.draw(surface, self.app.mouse)
+        y = self.change_rules.rect.bottom + s.px(8)
         for line in wrap(self.f["host_note"], s.small, width)[:2]:
             draw_text(surface, line, (left, y), s.small, theme.INK_SOFT, box=self.card)
             y += s.small + s.px(6)
@@ -304,12 +332,13 @@ class FriendsScene(Scene):
             room = b.rect.left - text_left - s.px(12)
             lines = (
                 (table.table_name, s.body + 1, theme.INK, Face.BOLD),
-                (self.f["hosted_by"].format(host=table.host_name, key=table.fingerprint), s.small, theme.INK_SOFT,
+                (self.f["hosted_by"].format(host=table.host_name, code=table.code), s.small, theme.INK_SOFT,
                  Face.REGULAR),
                 (" · ".join((form(self.app.lang, self.f["seats"], n=table.seats).format(taken=table.seats_taken,
                                                                                          all=table.seats),
                              self.f["phase"].get(table.phase.value, table.phase.value),
-                             self.f["clock_on"] if table.clock else self.f["clock_off"])),
+                             self.f["clock_on"] if table.clock else self.f["clock_off"],
+                             self.f["key"].format(key=table.fingerprint))),
                  s.small, theme.INK, Face.REGULAR),
             )
             gap = (row.height - sum(size for _, size, _, _ in lines)) // (len(lines) + 1)

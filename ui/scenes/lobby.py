@@ -1,11 +1,13 @@
 """The lobby of a friends table, for the host and for those who joined.
 
-Everyone sees the seats (names, colours, who is Ready, who is a computer player) change
-live. Joiners press Ready (and may take it back) and see the host's table settings (the
-clock) read-only. The host switches the clock before the start, adds computer players
-(easy, medium, hard) to free seats or removes them, lets strangers in or refuses them,
-copies the invite link, and starts once `TableHost.can_start()` says so. When the start
-record arrives the table scene takes over; whoever arrived late watches.
+Everyone sees the seats (names made unique by the host, colours, who is Ready, who is a
+computer player) change live, and the table's short code to read aloud beside the invite
+link. Joiners press Ready (and may take it back), choose a free colour, and see the host's
+table settings (the clock, the rules and house rules) read-only. The host switches the
+clock before the start, adds computer players (easy, medium, hard) to free seats or removes
+them, lets strangers in or refuses them, copies the invite link, and starts once
+`TableHost.can_start()` says so. When the start record arrives the table scene takes over;
+whoever arrived late watches.
 """
 from __future__ import annotations
 
@@ -13,8 +15,11 @@ from typing import Any
 
 import pygame
 
+from zemlevlasnyk.p2p.identity import COLOURS
+
 from .. import clipboard, nav, theme
 from ..fonts import Face
+from ..house_rules import summary
 from ..net_table import NetSession, NetTable
 from ..seats import display_names
 from ..table_view import PlayerInfo
@@ -49,6 +54,13 @@ LEAVE_WIDTH = 150
 # Strangers' knocks are listed from here down, under the invite link and a line of notes.
 KNOCK_TOP = 290
 SEATS = 4
+SWATCH = 26
+SWATCH_GAP = 12
+# The joiner's column, top down: the code, the clock, the rules (two lines), the colours.
+JOINER_CLOCK = 34
+JOINER_RULES = 60
+JOINER_COLOURS = 116
+JOINER_HINT = 176
 
 
 class LobbyScene(Scene):
@@ -56,11 +68,12 @@ class LobbyScene(Scene):
         super().__init__(app)
         self.session = session
         self.note: Say | None = None
-        self.refused: str | None = None     # the host's latest refusal of something we asked
+        self.refused: Say | None = None     # the host's latest refusal of something we asked
         self.card = pygame.Rect(0, 0, 0, 0)
         self.right = pygame.Rect(0, 0, 0, 0)
         self.removes: list[Button] = []
         self.knock_buttons: list[Button] = []
+        self.swatches: list[tuple[str, pygame.Rect]] = []
         self.seen: Any = None
         self.relabel()
 
@@ -148,6 +161,10 @@ class LobbyScene(Scene):
         self.ready.style = Style.NORMAL if ready else Style.PRIMARY
         self.ready.rect = self.start.rect.copy()
         self.ready.enabled = getattr(s, "admitted", None) is not None and s.phase == "lobby" and s.error is None
+        side = sz.px(SWATCH)
+        self.swatches = [] if s.is_host else [
+            (c, pygame.Rect(right + n * (side + sz.px(SWATCH_GAP)), top + sz.px(JOINER_COLOURS) + sz.small + sz.px(8),
+                            side, side)) for n, c in enumerate(COLOURS)]
 
     # --- time and input -------------------------------------------------------------------
 
@@ -179,6 +196,12 @@ class LobbyScene(Scene):
             if b.hit(event.pos):
                 self._choose(b.intent)
                 return
+        mine = self._my_colour()
+        for colour, rect in self.swatches:
+            if rect.collidepoint(event.pos) and mine is not None and colour != mine and colour in self._free_colours():
+                s.choose_colour(colour)   # type: ignore[attr-defined]  # a joiner's session
+                self.seen = None
+                return
 
     def _choose(self, intent: tuple[Any, ...]) -> None:
         s: Any = self.session
@@ -205,6 +228,19 @@ class LobbyScene(Scene):
         elif kind in ("let_in", "refuse"):
             s.answer(intent[1], kind == "let_in")
         self.seen = None
+
+    def _my_colour(self) -> str | None:
+        return next((seat.colour for seat in self.session.lobby_seats() if seat is not None and seat.mine), None)
+
+    def _free_colours(self) -> list[str]:
+        taken = {seat.colour for seat in self.session.lobby_seats() if seat is not None and not seat.mine}
+        return [c for c in COLOURS if c not in taken]
+
+    def _rules_text(self) -> str | None:
+        rules = getattr(self.session, "rules", None)
+        if rules is None:
+            return None
+        return str(self.t["rules"]["label"]) + ": " + summary(self.app.lang, *rules)
 
     def _leave(self) -> None:
         self.session.close()
@@ -300,9 +336,16 @@ class LobbyScene(Scene):
             b.draw(surface, self.app.mouse)
         draw_text(surface, fit_line(self.words["invite"], sz.small, area.width, Face.BOLD),
                   (area.left, area.top + sz.px(84)), sz.small, theme.INK_SOFT, Face.BOLD, box=self.card)
+        code = getattr(s, "code", None)
+        if code and s.invite is not None:
+            room = pygame.Rect(area.left, self.copy.rect.top, self.copy.rect.left - area.left - sz.px(8),
+                               self.copy.rect.height)
+            text = self.words["code"].format(code=code)
+            draw_text(surface, fit_line(text, sz.body, room.width, Face.BOLD), room.midleft, sz.body, theme.INK,
+                      Face.BOLD, "midleft", box=room)
         y = area.top + sz.px(108)
         if s.error:
-            y = self._lines(surface, self.words["failed"].format(why=s.error), y, theme.MONEY_LOSS)
+            y = self._lines(surface, self.say(s.error), y, theme.MONEY_LOSS)
         elif s.invite is None:
             y = self._lines(surface, self.words["opening"], y, theme.INK_SOFT)
         else:
@@ -316,9 +359,12 @@ class LobbyScene(Scene):
                 draw_text(surface, piece, (box.left + sz.px(8), box.top + sz.px(6) + n * step), sz.tiny, theme.INK,
                           box=box)
             y = box.bottom + sz.px(8)
-        for note in (self.say(self.note) if self.note else None, self.refused, s.notice):
+        rules = self._rules_text()
+        if rules:
+            y = self._lines(surface, rules, y, theme.INK_SOFT, limit=2)
+        for note in (self.note, self.refused, s.notice):
             if note:
-                y = self._lines(surface, note, y, theme.INK_SOFT)
+                y = self._lines(surface, self.say(note), y, theme.INK_SOFT)
         y = area.top + sz.px(KNOCK_TOP)
         for n, k in enumerate(s.knocks):
             text = self.words["knock"].format(name=k.name, key=k.fingerprint)
@@ -334,31 +380,61 @@ class LobbyScene(Scene):
         self._divider(surface)
         y = area.top
         if s.cheated:
-            y = self._lines(surface, self.t["host_cheated"].format(why=s.cheated), y, theme.MONEY_LOSS)
+            y = self._lines(surface, self.say(s.cheated), y, theme.MONEY_LOSS)
         elif s.error:
-            y = self._lines(surface, self.words["failed"].format(why=s.error), y, theme.MONEY_LOSS)
+            y = self._lines(surface, self.say(s.error), y, theme.MONEY_LOSS)
         elif s.admitted is None:
             y = self._lines(surface, self.words["knocking"] if s.knocking else self.words["connecting"], y,
                             theme.INK_SOFT)
         else:
-            state = (self.words["clock_on"] if s.clock_on else self.words["clock_off"]).lower()
-            y = self._lines(surface, self.words["clock_state"].format(state=state), y, theme.INK)
-            y = self._lines(surface, self.words["joiner_hint"], y + sz.px(8), theme.INK_SOFT)
-        for note in (self.say(self.note) if self.note else None, self.refused, s.notice):
+            self._draw_settings(surface)
+            y = self._lines(surface, self.words["joiner_hint"], area.top + sz.px(JOINER_HINT), theme.INK_SOFT)
+        for note in (self.note, self.refused, s.notice):
             if note:
-                y = self._lines(surface, note, y + sz.px(8), theme.INK_SOFT)
+                y = self._lines(surface, self.say(note), y + sz.px(8), theme.INK_SOFT)
+
+    def _draw_settings(self, surface: pygame.Surface) -> None:
+        """What a joiner sees of the host's choices (read-only), and the colours to choose from."""
+        s: Any = self.session
+        sz = self.sizes
+        area = self.right
+        code = getattr(s, "code", None)
+        if code:
+            draw_text(surface, fit_line(self.words["code"].format(code=code), sz.body, area.width, Face.BOLD),
+                      (area.left, area.top), sz.body, theme.INK, Face.BOLD, box=self.card)
+        state = (self.words["clock_on"] if s.clock_on else self.words["clock_off"]).lower()
+        self._lines(surface, self.words["clock_state"].format(state=state), area.top + sz.px(JOINER_CLOCK), theme.INK,
+                    limit=1)
+        rules = self._rules_text()
+        if rules:
+            self._lines(surface, rules, area.top + sz.px(JOINER_RULES), theme.INK, limit=2)
+        draw_text(surface, fit_line(self.words["your_colour"], sz.small, area.width, Face.BOLD),
+                  (area.left, area.top + sz.px(JOINER_COLOURS)), sz.small, theme.INK_SOFT, Face.BOLD, box=self.card)
+        mine, free = self._my_colour(), self._free_colours()
+        for colour, rect in self.swatches:
+            if colour == mine:
+                pygame.draw.circle(surface, theme.INK, rect.center, rect.width // 2 + sz.px(5), max(2, sz.px(3)))
+            if colour in free:
+                pygame.draw.circle(surface, theme.player_colour(colour), rect.center, rect.width // 2)
+            else:   # another seat's colour: shown as taken
+                pygame.draw.circle(surface, theme.player_colour(colour), rect.center, rect.width // 2, max(2, sz.px(3)))
 
     def _divider(self, surface: pygame.Surface) -> None:
         sz = self.sizes
         x = self.right.left - sz.px(COLUMN_GAP) // 2
         pygame.draw.line(surface, theme.PANEL_LINE, (x, self.right.top - sz.px(20)), (x, self.right.bottom))
 
-    def _lines(self, surface: pygame.Surface, text: str, y: int, colour: pygame.Color) -> int:
+    def _lines(self, surface: pygame.Surface, text: str, y: int, colour: pygame.Color, *, limit: int = 5) -> int:
         sz = self.sizes
         size = sz.small + 1
         step = size + sz.px(6)
         room = max(0, (self.right.bottom - y) // step)
-        for line in wrap(text, size, self.right.width, Face.BOLD)[:min(5, room)]:
+        lines = wrap(text, size, self.right.width, Face.BOLD)
+        if len(lines) > min(limit, room):
+            lines = lines[:min(limit, room)]
+            if lines:
+                lines[-1] = fit_line(lines[-1] + " …", size, self.right.width, Face.BOLD)
+        for line in lines:
             draw_text(surface, line, (self.right.left, y), size, colour, Face.BOLD, box=self.card)
             y += step
         return y + sz.px(4)

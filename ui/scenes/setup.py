@@ -1,4 +1,5 @@
-"""Setting up a game against the computer: how many opponents, how strong, your name.
+"""Setting up a game against the computer: how many opponents, how strong, your name, and
+the rules (a preset and its house rules, chosen in the rules dialog).
 
 The levels on offer to people are those of `vs_computer.offered_levels` (easy, medium,
 hard); the others stay for `simulate`. The name starts as the one in the settings.
@@ -11,6 +12,7 @@ from zemlevlasnyk.p2p.identity import MAX_NAME, clean_name
 
 from .. import nav, theme
 from ..fonts import Face
+from ..house_rules import RulesChoice, summary
 from ..text import LANGUAGES, ui_words
 from ..vs_computer import DEFAULT_OPPONENTS, MAX_OPPONENTS, default_level, offered_levels
 from ..widgets import Button, Style, TextField, draw_text, fit_line, panel
@@ -18,6 +20,7 @@ from .base import Scene, SceneHost
 
 BACK = "back"
 START = "start"
+RULES = "rules"
 # At the reference window size (theme.Sizes scales them).
 CARD_WIDTH = 640
 PAD = 32
@@ -28,17 +31,21 @@ COUNT_WIDTH = 62
 CHOICE_GAP = 12
 BACK_WIDTH = 160
 START_WIDTH = 240
+RULES_WIDTH = 170
 
 
 class SetupScene(Scene):
     def __init__(self, app: SceneHost, *, seed: int | None = None) -> None:
         super().__init__(app)
         self.seed = seed
+        self.rules = RulesChoice()
         self.opponents = DEFAULT_OPPONENTS
         self.level = default_level()
         self.name = TextField(app.settings.name or self.t["default_name"], MAX_NAME)
         self.card = pygame.Rect(0, 0, 0, 0)
         self.labels: list[tuple[str, int]] = []
+        self.rules_line = pygame.Rect(0, 0, 0, 0)
+        self.note_top = 0
         self.count_buttons: list[Button] = []
         self.level_buttons: list[Button] = []
         self.relabel()
@@ -51,6 +58,7 @@ class SetupScene(Scene):
         self.level_buttons = [Button(self.t["levels"][lv], lv, size=self.sizes.small + 1) for lv in offered_levels()]
         self.back = Button(self.t["back"], BACK, size=size)
         self.start = Button(self.t["setup_start"], START, style=Style.PRIMARY, size=size)
+        self.change_rules = Button(self.t["rules"]["change"], RULES, size=self.sizes.small + 1)
         self._mark()
 
     def _mark(self) -> None:
@@ -69,7 +77,7 @@ class SetupScene(Scene):
         inner = width - 2 * pad
         note = s.small + s.px(10)     # the chosen level's one-line description
         head = s.px(28) + s.heading + 6 + s.px(30)
-        height = head + 3 * (label + row + gap) + note + row + pad
+        height = head + 4 * (label + row + gap) + note + row + pad
         self.card = pygame.Rect(0, 0, width, min(h - 2 * s.gap, height))
         self.card.center = (w // 2, h // 2)
         left = self.card.left + pad
@@ -88,6 +96,11 @@ class SetupScene(Scene):
         self.labels.append(("setup_name", y))
         self.name.rect = pygame.Rect(left, y + label, inner, row)
         self.name.size = s.body
+        y += label + row + gap
+        self.labels.append(("rules", y))
+        width = min(s.px(RULES_WIDTH), inner // 3)
+        self.change_rules.rect = pygame.Rect(self.card.right - s.px(PAD) - width, y + label, width, row)
+        self.rules_line = pygame.Rect(left, y + label, inner - width - s.px(CHOICE_GAP), row)
         bottom = self.card.bottom - pad
         self.back.rect = pygame.Rect(0, 0, s.px(BACK_WIDTH), row)
         self.back.rect.bottomleft = (left, bottom)
@@ -107,6 +120,8 @@ class SetupScene(Scene):
             self._mark()
             if self.back.hit(event.pos):
                 self.app.go(nav.Back())
+            elif self.change_rules.hit(event.pos):
+                self.app.go(nav.Rules(self.rules))
             elif self.start.hit(event.pos):
                 self._start()
         elif event.type == pygame.KEYDOWN:
@@ -117,7 +132,7 @@ class SetupScene(Scene):
 
     def _start(self) -> None:
         name = clean_name(self.name.text) if self.name.text.strip() else None
-        self.app.go(nav.PlayComputer(name, self.opponents, self.level, self.seed))
+        self.app.go(nav.PlayComputer(name, self.opponents, self.level, self.seed, rules=self.rules.rules()))
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.sizes
@@ -129,12 +144,16 @@ class SetupScene(Scene):
         draw_text(surface, fit_line(self.t["setup_title"], title, inner, Face.BOLD), (left, self.card.top + s.px(28)),
                   title, theme.INK, Face.BOLD, box=self.card)
         for key, y in self.labels:
-            draw_text(surface, fit_line(self.t[key], s.body, inner, Face.BOLD), (left, y), s.body, theme.INK_SOFT,
+            label = self.t[key]["label"] if key == "rules" else self.t[key]
+            draw_text(surface, fit_line(label, s.body, inner, Face.BOLD), (left, y), s.body, theme.INK_SOFT,
                       Face.BOLD, box=self.card)
+        rules = summary(self.app.lang, self.rules.preset, self.rules.options)
+        draw_text(surface, fit_line(rules, s.body, self.rules_line.width), self.rules_line.midleft, s.body, theme.INK,
+                  anchor="midleft", box=self.rules_line)
         note = self.t["level_notes"].get(self.level, "")
         if self.level_buttons and note:
             draw_text(surface, fit_line(note, s.small, inner), (left, self.note_top), s.small, theme.INK_SOFT,
                       box=self.card)
-        for b in (*self.count_buttons, *self.level_buttons, self.back, self.start):
+        for b in (*self.count_buttons, *self.level_buttons, self.back, self.start, self.change_rules):
             b.draw(surface, self.app.mouse)
         self.name.draw(surface)

@@ -141,7 +141,7 @@ class TableScene(Scene):
         self.chat = None
         if self.net is not None:
             from .chat import ChatPanel
-            self.chat = ChatPanel(self.t, self.net)
+            self.chat = ChatPanel(self, self.net)
         self.clock_left: dict[int, float] = {}
         # What happened before the window opened is counted and told in the feed at once,
         # not played again.

@@ -1,0 +1,142 @@
+"""Choosing the rules and sitting at friends' tables, driven by real pygame events: the
+rules dialog (a preset, house rules switched, numbers stepped in round amounts) feeds the
+game against the computer and the table a host opens; a joiner sees the host's code, clock
+and rules read-only and chooses a free colour (taken ones cannot be chosen); the friends
+screen's field takes a table's short code, in any case or with a dash."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import trio
+from test_ui_layouts import Joined
+from ui_helpers import Driver, init_pygame  # noqa: I001  (sets SDL drivers first)
+
+from zemlevlasnyk.engine import OptionKind
+from zemlevlasnyk.ui import nav
+from zemlevlasnyk.ui.app import App
+from zemlevlasnyk.ui.house_rules import RulesChoice, step_of, summary
+from zemlevlasnyk.ui.net_join import JoinSession
+from zemlevlasnyk.ui.scenes.lobby import LobbyScene
+from zemlevlasnyk.ui.scenes.menu import MenuScene
+from zemlevlasnyk.ui.scenes.rules import RulesScene
+from zemlevlasnyk.ui.scenes.setup import SetupScene
+from zemlevlasnyk.ui.scenes.table import TableScene
+from zemlevlasnyk.ui.settings import Gender, Settings
+from zemlevlasnyk.ui.widgets import record_text
+
+
+def _app(nursery: trio.Nursery | None, lang: str = "uk") -> tuple[App, Driver]:
+    surface = init_pygame()
+    spawn = nursery.start_soon if nursery is not None else (lambda fn: None)
+    app = App(surface.get_size(), settings=Settings(lang=lang, name="Ярина", gender=Gender.FEMININE), spawn=spawn,
+              interfaces=["127.0.0.1"])
+    return app, Driver(app, surface)
+
+
+def _control(dialog: RulesScene, name: str):
+    return dialog.controls[name]
+
+
+async def test_ui_rules_chosen_in_the_dialog_play_at_the_table(autojump_clock) -> None:
+    async with trio.open_nursery() as nursery:
+        app, drive = _app(nursery)
+        app.push(MenuScene(app))
+        app.go(nav.Setup())
+        setup = app.top
+        assert isinstance(setup, SetupScene)
+        await drive.frames()
+        drive.click_button(setup.change_rules)
+        await drive.frames()
+        dialog = app.top
+        assert isinstance(dialog, RulesScene)
+        drive.click_button(next(b for b in dialog.presets if b.intent == "klasyka"))
+        await drive.frames()
+        auctions = _control(dialog, "auctions")
+        drive.click_button(next(b for b in auctions if b.intent is False))
+        cash = _control(dialog, "start_cash")
+        drive.click(cash.plus.center)
+        drive.click(cash.plus.center)
+        await drive.frames()
+        assert setup.rules.preset == "klasyka"
+        assert setup.rules.options == {"auctions": False, "start_cash": 1500 + 2 * step_of(cash_spec(setup.rules))}
+        drive.click(cash.minus.center)
+        drive.click(cash.minus.center)
+        await drive.frames()
+        assert setup.rules.options == {"auctions": False}, "a value set back to the preset's is no change"
+        drive.click_button(dialog.done)
+        await drive.frames()
+        assert app.top is setup
+        with record_text() as drawn:
+            app.draw(drive.surface)
+        assert any(d.text.startswith("Класика · Аукціони: ні") for d in drawn)
+        drive.click_button(setup.start)
+        await drive.frames(2)
+        table = app.top
+        assert isinstance(table, TableScene)
+        rules = table.game.rules
+        assert rules.preset == "klasyka" and rules.options == {"auctions": False}
+        nursery.cancel_scope.cancel()
+
+
+def cash_spec(choice: RulesChoice):
+    return next(s for s in choice.specs() if s.name == "start_cash")
+
+
+def test_ui_rules_steps_are_round() -> None:
+    for preset in ("zemlevlasnyk", "klasyka"):
+        for spec in RulesChoice(preset).specs():
+            if spec.kind is OptionKind.NUMBER:
+                step = step_of(spec)
+                assert step >= 1 and (spec.default == 0 or spec.default % step == 0), (spec.name, step)
+    assert summary("en", "klasyka", {"auctions": False, "start_cash": 2000}) == \
+        "Classic · Auctions: no · Starting cash: 2\u00a0000"
+
+
+async def test_ui_lobby_joiner_sees_the_rules_and_chooses_a_free_colour(autojump_clock) -> None:
+    async with trio.open_nursery() as nursery:
+        app, drive = _app(nursery, "en")
+        session = Joined()
+        lobby = LobbyScene(app, session)  # type: ignore[arg-type]
+        app.push(lobby)
+        await drive.frames()
+        with record_text() as drawn:
+            app.draw(drive.surface)
+        text = " ".join(d.text for d in drawn)
+        assert "Table code: 5PN5ZG" in text and "Rules: Classic · Auctions: no" in text and "on" in text
+        swatch = dict(lobby.swatches)
+        drive.click(swatch["red"].center)          # the host's colour: taken
+        drive.click(swatch["blue"].center)         # ours already
+        drive.click(swatch["orange"].center)
+        await drive.frames()
+        assert session.chosen == ["orange"]
+        nursery.cancel_scope.cancel()
+
+
+@pytest.mark.parametrize("typed", ["{code}", "{lower}", "{dashed}"])
+async def test_ui_friends_join_field_takes_a_table_code(typed: str, tmp_path: Path, monkeypatch) -> None:
+    from zemlevlasnyk.ui.screenshot_friends import friends_scene
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    app, drive = _app(None)
+    friends = friends_scene(app, 3)
+    table = next(t for t in friends.listed if t.seats_free and t.phase.value == "lobby")
+    code = table.code
+    friends.link.text = typed.format(code=code, lower=code.lower(), dashed=f"{code[:3]}-{code[3:]}")
+    await drive.frames()
+    drive.click_button(friends.join_link)
+    await drive.frames()
+    lobby = app.top
+    assert isinstance(lobby, LobbyScene) and isinstance(lobby.session, JoinSession)
+    assert lobby.session.invite.table == table.table_id and lobby.session.knocking, "found by code: we knock"
+
+
+async def test_ui_friends_unknown_code_is_explained(tmp_path: Path, monkeypatch) -> None:
+    from zemlevlasnyk.ui.screenshot_friends import friends_scene
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    app, drive = _app(None)
+    friends = friends_scene(app, 3)
+    friends.link.text = "ZZZZZZ"
+    drive.click_button(friends.join_link)
+    await drive.frames()
+    assert app.top is friends and friends.message is not None
+    assert "ZZZZZZ" in friends.say(friends.message)
