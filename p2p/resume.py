@@ -21,30 +21,27 @@ a saved game: join the table if someone advertises it, else host it.
 from __future__ import annotations
 
 import contextlib
-import json
 import math
 import os
-import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import trio
 
 from zemlevlasnyk.p2p import savegame
 from zemlevlasnyk.p2p.client import BACKOFF_MAX_SECONDS, ClientOutput, Connected, PeerClient, Reconnecting
-from zemlevlasnyk.p2p.driver import TableConfig
+from zemlevlasnyk.p2p.driver import TableConfig, TableHandle
 from zemlevlasnyk.p2p.errors import CheatingHost, Code, ProtocolError, local
 from zemlevlasnyk.p2p.handover import HANDOVER_GRACE_SECONDS, Saved, load_saved, prepare_resumed, replay
 from zemlevlasnyk.p2p.handshake import PLAYING
-from zemlevlasnyk.p2p.host import Output, Published
+from zemlevlasnyk.p2p.host import Output
 from zemlevlasnyk.p2p.identity import Profile
 from zemlevlasnyk.p2p.links import Invite
 from zemlevlasnyk.p2p.messages import LobbyView
-from zemlevlasnyk.p2p.peer import Arrived, Finished, TablePeer
+from zemlevlasnyk.p2p.peer import Finished, TablePeer
 from zemlevlasnyk.p2p.policy import Policy
-from zemlevlasnyk.p2p.records import Replica, split_record
+from zemlevlasnyk.p2p.records import Replica
 
 # How long a player's reconnect attempts must have failed before the first one takes the
 # table over. Longer than a host's laptop stays silent when its lid is closed for a moment
@@ -100,29 +97,18 @@ def may_host(replica: Replica, key: bytes) -> bool:
 
 
 class SavedRecords:
-    """Our saved game of one table (`p2p.savegame`): records appended as they arrive, read
-    back to hand them to a new host; opened when the start record arrives (its setup
-    gives the header), or continued when the file exists."""
+    """Our saved game of one table (`p2p.savegame`; `PeerClient` and the driver write it):
+    read back to hand records to a new host, to take the table over, or to rewind."""
 
     def __init__(self, path: Path, *, table: str, first_host: str, me: str) -> None:
         self.path = path
         self.table = table
         self.first_host = first_host
         self.me = me
-        self._file: savegame.SaveGame | None = None
 
     @property
     def exists(self) -> bool:
         return self.path.exists()
-
-    def keep(self, seq: int, wire: bytes) -> None:
-        """Append record `seq` (a record we hold already is not written twice)."""
-        if self._file is None:
-            if not self.path.exists() and seq != 0:
-                return  # a file starts with the start record (a catch-up always sends it)
-            self._file = savegame.SaveGame.open(self.path, self._header(wire if seq == 0 else None))
-        if self._file.append(seq, wire) and _kind(wire) == "end":
-            self._file.mark_finished()
 
     def records_from(self, start: int) -> list[bytes]:
         """Our records from `start` on, as saved."""
@@ -136,7 +122,6 @@ class SavedRecords:
     def rewind(self, keep: int) -> list[bytes]:
         """Keep only records `0 .. keep-1`; the others are moved to `<file>.forked-<keep>`
         (evidence: signed records a new host did not take). Returns the kept records."""
-        self.close()
         loaded = savegame.read(self.path)
         kept = [line.data for line in loaded.records[:keep]]
         dropped = [line.data for line in loaded.records[keep:]]
@@ -154,26 +139,6 @@ class SavedRecords:
                 rewritten.append(seq, data)
         os.replace(fresh, self.path)
         return kept
-
-    def close(self) -> None:
-        if self._file is not None:
-            self._file.close()
-            self._file = None
-
-    def _header(self, start: bytes | None) -> savegame.Header:
-        setup: dict[str, Any] = {}
-        if start is not None:
-            with contextlib.suppress(ProtocolError, ValueError, KeyError, TypeError):
-                setup = json.loads(split_record(start)[0])["setup"]
-        return savegame.Header(self.table, self.first_host, self.me, str(setup.get("preset", "")),
-                               dict(setup.get("options") or {}), int(time.time()))
-
-
-def _kind(wire: bytes) -> str:
-    try:
-        return str(json.loads(split_record(wire)[0])["kind"])
-    except (ProtocolError, ValueError, KeyError, TypeError):
-        return ""
 
 
 def rewind(core: TablePeer, saved: SavedRecords, keep: int) -> None:
@@ -214,13 +179,24 @@ class Rewound:
 
 
 @dataclass(frozen=True, slots=True)
+class Listening:
+    """We took the table over: it listens here, and waits up to `grace` seconds for the
+    others to come back before the handover record."""
+
+    table: str
+    address: str
+    port: int
+    grace: float
+
+
+@dataclass(frozen=True, slots=True)
 class Hosting:
     """We host the table now (`output` is one of the host's observer outputs)."""
 
     output: Output
 
 
-FollowerOutput = ClientOutput | Rejoining | TakingOver | Rewound | Hosting
+FollowerOutput = ClientOutput | Rejoining | TakingOver | Rewound | Listening | Hosting
 
 
 @dataclass
@@ -260,7 +236,7 @@ class Follower:
         self.stagger = stagger
         self.grace = grace
         self.bot_seed = bot_seed
-        self.hosting: Any = None          # the driver handle once we host the table
+        self.hosting: TableHandle | None = None   # the driver handle once we host the table
         self._lost = _Lost()
         self._dead: set[tuple[bytes, str, int]] = set()
 
@@ -298,7 +274,7 @@ class Follower:
 
     async def _play(self, invite: Invite, step: _Next, done: trio.CancelScope) -> None:
         while True:
-            client = PeerClient(self.core, invite, want=self.want, on_output=self._seen,
+            client = PeerClient(self.core, invite, want=self.want, log_path=self.saved.path, on_output=self._seen,
                                 records_from=self.saved.records_from)
             try:
                 step.finished = await client.run()
@@ -317,9 +293,7 @@ class Follower:
             await trio.sleep(REDIAL_SECONDS)
 
     def _seen(self, out: ClientOutput) -> None:
-        if isinstance(out, Arrived):
-            self.saved.keep(out.seq, out.wire)
-        elif isinstance(out, Reconnecting):
+        if isinstance(out, Reconnecting):
             self._mark_lost()
         elif isinstance(out, Connected) and self._lost.since is not None:
             self._lost.since = None
@@ -372,32 +346,26 @@ class Follower:
     # --- taking the table over --------------------------------------------------------------------
 
     async def _take_over(self) -> Finished:
-        saved = self.saved
-        saved.close()
-        loaded = saved.load()
         lobby = self.core.lobby
         config = TableConfig(self.core.profile, table_name=lobby.name if lobby is not None else None,
-                             bind=self.bind or "127.0.0.1", interfaces=self.interfaces)
-        handle = prepare_resumed(config, loaded, now=trio.current_time(), policy=self.policy,
+                             bind=self.bind or "127.0.0.1", interfaces=self.interfaces, log_path=self.saved.path)
+        handle = prepare_resumed(config, self.saved.load(), now=trio.current_time(), policy=self.policy,
                                  bot_seed=self.bot_seed, grace=self.grace)
         self.hosting = handle
-        return await host_resumed(handle, saved, on_output=lambda out: self.on_output(Hosting(out)))
+        return await host_resumed(handle, on_output=self.on_output)
 
 
-async def host_resumed(handle: Any, saved: SavedRecords, *, on_output: Callable[[Output], None]) -> Finished:
-    """Run a table taken over (`p2p.handover.prepare_resumed`) to its end, keeping its
-    records in our saved game."""
+async def host_resumed(handle: TableHandle, *, on_output: Callable[[FollowerOutput], None]) -> Finished:
+    """Run a table taken over (`p2p.handover.prepare_resumed`) to its end (the driver keeps
+    its records in the saved game its config names)."""
     core = handle.core
-
-    def keep(out: Output) -> None:
-        if isinstance(out, Published):
-            saved.keep(out.seq, core.records[out.seq])
-        on_output(out)
-
-    handle.observe(keep)
+    handle.observe(lambda out: on_output(Hosting(out)))
     async with trio.open_nursery() as nursery:
         await nursery.start(handle.run)
-    saved.close()
+        invite = handle.invite
+        grace = max(0.0, getattr(core, "grace_until", 0.0) - trio.current_time())
+        if invite is not None:
+            on_output(Listening(core.table, invite.host, invite.port, grace))
     outcome = core.game.outcome() if core.game is not None else None
     if outcome is None:
         raise local(Code.CLOSED, "the table closed before the game ended")
@@ -458,7 +426,7 @@ async def take_over_or_rejoin(path: Path, profile: Profile, *, interfaces: Seque
                             grace=grace, bot_seed=bot_seed)
         return await follower.run()
     config = TableConfig(profile, bind=bind or (interfaces[0] if interfaces else "127.0.0.1"),
-                         interfaces=tuple(interfaces))
+                         interfaces=tuple(interfaces), log_path=path)
     handle = prepare_resumed(config, loaded, now=trio.current_time(), policy=policy, bot_seed=bot_seed, grace=grace)
     say(TakingOver(loaded.table, 0.0))
-    return await host_resumed(handle, saved, on_output=lambda out: say(Hosting(out)))
+    return await host_resumed(handle, on_output=say)

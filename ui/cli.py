@@ -38,6 +38,8 @@ COMMANDS = (
     Command("games", "zemlevlasnyk.ui.cmd_games",
             "list the saved games on this computer (unfinished ones first of all)"),
     Command("verify", "zemlevlasnyk.ui.cmd_verify", "check a saved game's signed records, offline"),
+    Command("resume", "zemlevlasnyk.ui.cmd_resume",
+            "play on a table whose host was lost: rejoin it, or host it from your saved game"),
     Command("play", "zemlevlasnyk.ui.cmd_play", "play against the computer in a window, skipping the menu"),
     Command("screenshot", "zemlevlasnyk.ui.cmd_screenshot",
             "render a scene of the game window to a PNG, without a display"),

@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 import trio
 
 from zemlevlasnyk.p2p import policy as policies
-from zemlevlasnyk.p2p.client import ClientOutput, HostLost, HostSilent, PeerClient, Reconnecting, SaveFailed
+from zemlevlasnyk.p2p.client import HostLost, HostSilent, Reconnecting, SaveFailed
 from zemlevlasnyk.p2p.discovery import (
     AdvertError,
     MdnsError,
@@ -33,6 +33,7 @@ from zemlevlasnyk.p2p.discovery import (
 )
 from zemlevlasnyk.p2p.driver import TableConfig, prepare
 from zemlevlasnyk.p2p.errors import CheatingHost, Code, Fault, ProtocolError
+from zemlevlasnyk.p2p.handover import ResumeError
 from zemlevlasnyk.p2p.handshake import PLAYING, WATCHING
 from zemlevlasnyk.p2p.host import MAX_SEATS, KnockArrived, Output, SeatOnline
 from zemlevlasnyk.p2p.identity import COLOURS, Profile, fingerprint, load_or_create
@@ -50,7 +51,9 @@ from zemlevlasnyk.p2p.peer import (
     TimedOutWhileHere,
 )
 from zemlevlasnyk.p2p.policy import Policy
+from zemlevlasnyk.p2p.resume import RESUME_AFTER_SECONDS, Follower, FollowerOutput, SavedRecords
 from zemlevlasnyk.p2p.savegame import Problem, SaveGameError, game_path, games_folder
+from zemlevlasnyk.p2p.savegame import read as read_saved_game
 from zemlevlasnyk.ui.cli import UserError
 from zemlevlasnyk.ui.rules_args import add_rules_arguments, rules_from_args
 
@@ -107,6 +110,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     join.add_argument("--watch", action="store_true", help="watch as a spectator instead of sitting")
     join.add_argument("--log", type=Path, help="append the records here (default: in the data folder)")
     join.add_argument("--seed", type=int, help="seed for the computer player's choices")
+    join.add_argument("--resume-after", type=float, default=None, metavar="SECONDS",
+                      help="seconds without the host before the first player takes the table over "
+                           "(default 60; every player must use the same)")
     join.set_defaults(func=run_join)
 
 
@@ -309,16 +315,37 @@ def _find_invite(args: argparse.Namespace) -> Invite:
         raise UserError(str(exc)) from None
 
 
+def _first_host(path: Path, invite: Invite) -> str:
+    """Who started the table: our saved game's header says (the table may have been taken
+    over since), else the host of the invite."""
+    if not path.exists():
+        return invite.host_key.hex()
+    try:
+        return read_saved_game(path).header.host
+    except SaveGameError as exc:
+        raise UserError(_problem(exc)) from None
+
+
 def run_join(args: argparse.Namespace) -> int:
+    from zemlevlasnyk.ui.cmd_resume import describe
+    from zemlevlasnyk.ui.settings import preferred_language
+
     invite = _find_invite(args)
     profile = _profile(args)
     level = args.bot or DEFAULT_JOIN_LEVEL
     policy = None if args.watch else _policy(level, _seed(args))
-    core = TablePeer(profile, table=invite.table, host_key=invite.host_key, policy=policy)
     log_path = _saved_game(args.log, invite.table, profile.public_key)
+    saved = SavedRecords(log_path, table=invite.table, first_host=_first_host(log_path, invite), me=profile.key_hex)
+    core = TablePeer(profile, table=invite.table, host_key=bytes.fromhex(saved.first_host), policy=policy)
+    # Where to look for the table if its host is lost (no interface: the old host only).
+    interfaces = _interfaces(args.interface, required=False)
+    lang = preferred_language()
 
-    def show(out: ClientOutput) -> None:
-        if isinstance(out, Admitted):
+    def show(out: FollowerOutput) -> None:
+        line = describe(out, lang)
+        if line is not None:
+            _say(line)
+        elif isinstance(out, Admitted):
             _say(f"admitted as {out.role}" + (f" at seat {out.seat}" if out.seat is not None else ""))
         elif isinstance(out, ChatLine):
             _say(f"[chat] {out.name}: {out.text}")
@@ -342,9 +369,14 @@ def run_join(args: argparse.Namespace) -> int:
         elif isinstance(out, TableNote):
             _say(f"{out.name} says their move for record {out.seq} was sent and not answered")
 
-    client = PeerClient(core, invite, want=WATCHING if args.watch else PLAYING, log_path=log_path, on_output=show)
+    follower = Follower(core, invite, saved, interfaces=interfaces, policy=policy,
+                        want=WATCHING if args.watch else PLAYING, on_output=show, auto_resume=bool(interfaces),
+                        resume_after=RESUME_AFTER_SECONDS if args.resume_after is None else args.resume_after,
+                        bot_seed=_seed(args))
     try:
-        finished: Finished = _trio_run(client.run)
+        finished: Finished = _trio_run(follower.run)
+    except ResumeError as exc:
+        raise UserError(str(exc)) from None
     except CheatingHost as exc:
         print(f"THE HOST CHEATED: {exc.message}", flush=True)
         _say(f"evidence kept in {log_path}")

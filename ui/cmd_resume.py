@@ -1,0 +1,182 @@
+"""`zemlevlasnyk resume [TABLE or FILE]`: play on a table whose host was lost (issue 8).
+
+Takes an unfinished saved game of this profile (its file, its table id, its code, or the
+only one there is), verifies it, and looks on the network for its table: advertised again
+(its host back, or a player who took it over), it rejoins as a player; otherwise it takes
+the table over and hosts it under the same table id, the others rejoining with their keys
+(docs/PROTOCOL.md section 9). A computer player plays our seat, as with `join`. The words
+shown come from the catalogues; `describe` is shared with `join`, whose players take a
+table over on their own when its host vanishes.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from zemlevlasnyk.ui.cli import UserError, command_help
+from zemlevlasnyk.ui.text import LANGUAGES, catalogue
+
+if TYPE_CHECKING:
+    from zemlevlasnyk.p2p.peer import Finished
+    from zemlevlasnyk.p2p.resume import FollowerOutput
+
+# As cmd_table.DEFAULT_JOIN_LEVEL (a headless player plays sensibly and finishes games).
+DEFAULT_LEVEL = "medium"
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = subparsers.add_parser("resume", help=command_help("resume"))
+    p.add_argument("game", nargs="?", metavar="TABLE or FILE",
+                   help="the saved game: its file, its table id or code (default: the only unfinished one)")
+    p.add_argument("--profile", default="default", help="which local profile (identity) the saved game is of")
+    p.add_argument("--bot", metavar="LEVEL", help=f"computer level that plays for you (default: {DEFAULT_LEVEL})")
+    p.add_argument("--interface", action="append", metavar="ADDR",
+                   help="IPv4 address of an interface to look for the table and announce it on (repeatable)")
+    p.add_argument("--bind", help="address to listen on if we host the table (default: the first interface)")
+    p.add_argument("--seed", type=int, help="seed for the computer players' choices")
+    p.add_argument("--lang", choices=LANGUAGES, help="language (default: as in the settings, at first the system's)")
+    p.set_defaults(func=run)
+
+
+def words(lang: str) -> dict[str, Any]:
+    found: dict[str, Any] = catalogue(lang)["commands"]["resume"]
+    return found
+
+
+def describe(out: FollowerOutput, lang: str) -> str | None:
+    """A line for the person about what a follower or the table it hosts did (None: nothing
+    to say)."""
+    from zemlevlasnyk.p2p.host import SeatOnline
+    from zemlevlasnyk.p2p.identity import fingerprint
+    from zemlevlasnyk.p2p.peer import Applied
+    from zemlevlasnyk.p2p.records import HANDOVER
+    from zemlevlasnyk.p2p.resume import Hosting, Listening, Rejoining, Rewound, TakingOver
+
+    said = words(lang)
+    if isinstance(out, Rejoining):
+        text: str = said["rejoining"].format(key=fingerprint(out.invite.host_key),
+                                             address=f"{out.invite.host}:{out.invite.port}")
+        return text
+    if isinstance(out, TakingOver):
+        if out.waited:
+            return str(said["taking_over_after"].format(table=out.table, seconds=round(out.waited)))
+        return str(said["taking_over"].format(table=out.table))
+    if isinstance(out, Listening):
+        hosting = said["hosting"].format(table=out.table, address=out.address, port=out.port)
+        return f"{hosting}; {said['grace'].format(seconds=round(out.grace))}" if out.grace else str(hosting)
+    if isinstance(out, Rewound):
+        return str(said["rewound"].format(seq=out.seq))
+    if isinstance(out, Applied) and out.kind == HANDOVER:
+        key = bytes.fromhex(out.record.body["handover"]["new"])
+        return str(said["handed_over"].format(seq=out.seq, key=fingerprint(key)))
+    if isinstance(out, Hosting) and isinstance(out.output, SeatOnline):
+        return str(said["back" if out.output.online else "offline"].format(name=out.output.name))
+    return None
+
+
+def result_lines(finished: Finished, players: Any, lang: str) -> list[str]:
+    said = words(lang)
+    outcome = finished.outcome
+    if outcome.draw or outcome.winner is None:
+        first = said["result_draw"]
+    else:
+        first = said["result_winner"].format(seat=outcome.winner, name=players[outcome.winner].name)
+    return [first, said["final"].format(hash=finished.state_hash)]
+
+
+def _choose(game: str | None, me: bytes, folder: Path, lang: str) -> Path:
+    """The saved game meant: a file, a table id or code, or the only unfinished one."""
+    from zemlevlasnyk.p2p.identity import fingerprint
+    from zemlevlasnyk.p2p.savegame import list_games
+    from zemlevlasnyk.p2p.txt import normalise_code, table_code
+
+    said = words(lang)
+    if game is not None and Path(game).is_file():
+        return Path(game)
+    mine = [g for g in list_games(folder) if g.header is not None and not g.finished
+            and g.path.name.endswith(f"-{fingerprint(me)}.zvl")]
+    if game is not None:
+        code = normalise_code(game)
+
+        def named(table: str) -> bool:
+            return table == game.lower() or (code is not None and table_code(table) == code)
+        mine = [g for g in mine if g.header is not None and named(g.header.table)]
+        if not mine:
+            raise UserError(said["no_such"].format(table=game, folder=folder))
+    if not mine:
+        raise UserError(said["none"].format(folder=folder))
+    if len(mine) > 1:
+        rows = "\n".join(f"  {g.header.table if g.header else ''}  {', '.join(g.players)}  {g.path}" for g in mine)
+        raise UserError(said["choose"] + "\n" + rows)
+    return mine[0].path
+
+
+def run(args: argparse.Namespace) -> int:
+    import os
+
+    import trio
+
+    from zemlevlasnyk.p2p import policy as policies
+    from zemlevlasnyk.p2p.errors import CheatingHost, ProtocolError
+    from zemlevlasnyk.p2p.handover import ResumeError, load_saved
+    from zemlevlasnyk.p2p.identity import data_dir, load_or_create
+    from zemlevlasnyk.p2p.interfaces import InterfaceError, choose_interfaces
+    from zemlevlasnyk.p2p.resume import take_over_or_rejoin
+    from zemlevlasnyk.p2p.savegame import GAMES_DIR, SaveGameError
+    from zemlevlasnyk.ui.cmd_games import problem_text
+    from zemlevlasnyk.ui.settings import preferred_language
+
+    lang = args.lang or preferred_language()
+    said = words(lang)
+    try:
+        profile = load_or_create(args.profile)
+        policy = policies.make_policy(args.bot or DEFAULT_LEVEL,
+                                      args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big"))
+    except ProtocolError as exc:
+        raise UserError(exc.message) from None
+    path = _choose(args.game, profile.public_key, data_dir() / GAMES_DIR, lang)
+    try:
+        saved = load_saved(path)
+    except ResumeError as exc:
+        problems = said["problem"]
+        if exc.problem in problems:
+            raise UserError(problems[exc.problem].format(detail=exc.detail)) from None
+        raise UserError(problem_text(SaveGameError(_problem(exc.problem), path, detail=exc.detail), lang)) from None
+    try:
+        interfaces = choose_interfaces(args.interface)
+    except InterfaceError:
+        interfaces = ()
+
+    def show(out: FollowerOutput) -> None:
+        line = describe(out, lang)
+        if line is not None:
+            print(line, file=sys.stderr, flush=True)
+
+    async def main() -> Finished:
+        return await take_over_or_rejoin(path, profile, interfaces=interfaces, bind=args.bind, policy=policy,
+                                         on_output=show, bot_seed=args.seed or 0)
+
+    try:
+        finished = trio.run(main)
+    except CheatingHost as exc:
+        print(said["cheated"].format(why=exc.message), flush=True)
+        print(said["evidence"].format(path=path), file=sys.stderr, flush=True)
+        return 3
+    except ResumeError as exc:
+        raise UserError(said["problem"].get(exc.problem, "{detail}").format(detail=exc.detail)) from None
+    except ProtocolError as exc:
+        raise UserError(said["failed"].format(why=catalogue(lang)["ui"]["errors"].get(exc.code.value, exc.message),
+                                              code=exc.code.value)) from None
+    for line in result_lines(finished, saved.replica.players, lang):
+        print(line, flush=True)
+    return 0
+
+
+def _problem(name: str) -> Any:
+    from zemlevlasnyk.p2p.savegame import Problem
+    try:
+        return Problem(name)
+    except ValueError:
+        return Problem.CORRUPT
