@@ -23,7 +23,7 @@ from __future__ import annotations
 import contextlib
 import math
 import os
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -39,7 +39,7 @@ from zemlevlasnyk.p2p.host import Output
 from zemlevlasnyk.p2p.identity import Profile
 from zemlevlasnyk.p2p.links import Invite
 from zemlevlasnyk.p2p.messages import LobbyView
-from zemlevlasnyk.p2p.peer import Finished, TablePeer
+from zemlevlasnyk.p2p.peer import Admitted, Finished, TablePeer
 from zemlevlasnyk.p2p.policy import Policy
 from zemlevlasnyk.p2p.records import Replica
 
@@ -239,6 +239,7 @@ class Follower:
         self.hosting: TableHandle | None = None   # the driver handle once we host the table
         self._lost = _Lost()
         self._dead: set[tuple[bytes, str, int]] = set()
+        self._admitted = False
 
     async def run(self) -> Finished:
         """Play until the game ends (as a player, or as the host we became)."""
@@ -267,9 +268,10 @@ class Follower:
     async def _follow(self, invite: Invite) -> _Next:
         step = _Next()
         self._lost = _Lost()
-        async with trio.open_nursery() as nursery:
-            nursery.start_soon(self._play, invite, step, nursery.cancel_scope)
-            nursery.start_soon(self._watch, invite, step, nursery.cancel_scope)
+        with _unwrapped():
+            async with trio.open_nursery() as nursery:
+                nursery.start_soon(self._play, invite, step, nursery.cancel_scope)
+                nursery.start_soon(self._watch, invite, step, nursery.cancel_scope)
         return step
 
     async def _play(self, invite: Invite, step: _Next, done: trio.CancelScope) -> None:
@@ -287,13 +289,19 @@ class Follower:
                     step.forked = True
                     done.cancel()
                     return
-                if exc.code not in _TRANSIENT:
+                if exc.code not in _TRANSIENT or not self._joined():
                     raise
             self._mark_lost()
             await trio.sleep(REDIAL_SECONDS)
 
+    def _joined(self) -> bool:
+        """Whether we sat at this table before (a first dial that fails is just a failure)."""
+        return self._admitted or self.core.replica.seq >= 0
+
     def _seen(self, out: ClientOutput) -> None:
-        if isinstance(out, Reconnecting):
+        if isinstance(out, Admitted):
+            self._admitted = True
+        elif isinstance(out, Reconnecting):
             self._mark_lost()
         elif isinstance(out, Connected) and self._lost.since is not None:
             self._lost.since = None
@@ -360,16 +368,37 @@ async def host_resumed(handle: TableHandle, *, on_output: Callable[[FollowerOutp
     its records in the saved game its config names)."""
     core = handle.core
     handle.observe(lambda out: on_output(Hosting(out)))
+    with _unwrapped():
+        await _run_hosted(handle, on_output)
+    outcome = core.game.outcome() if core.game is not None else None
+    if outcome is None:
+        raise local(Code.CLOSED, "the table closed before the game ended")
+    return Finished(outcome, core.ledger.state_hash)
+
+
+async def _run_hosted(handle: TableHandle, on_output: Callable[[FollowerOutput], None]) -> None:
+    core = handle.core
     async with trio.open_nursery() as nursery:
         await nursery.start(handle.run)
         invite = handle.invite
         grace = max(0.0, getattr(core, "grace_until", 0.0) - trio.current_time())
         if invite is not None:
             on_output(Listening(core.table, invite.host, invite.port, grace))
-    outcome = core.game.outcome() if core.game is not None else None
-    if outcome is None:
-        raise local(Code.CLOSED, "the table closed before the game ended")
-    return Finished(outcome, core.ledger.state_hash)
+
+
+@contextlib.contextmanager
+def _unwrapped() -> Iterator[None]:
+    """Our nurseries are ours: a caller gets a lone error as itself (a refusal, a cheating
+    host, Ctrl-C), not wrapped in an exception group."""
+    try:
+        yield
+    except BaseExceptionGroup as group:
+        leaf: BaseException = group
+        while isinstance(leaf, BaseExceptionGroup) and len(leaf.exceptions) == 1:
+            leaf = leaf.exceptions[0]
+        if leaf is group:
+            raise
+        raise leaf from None
 
 
 # --- finding the table on the LAN ---------------------------------------------------------------------

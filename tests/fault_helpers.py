@@ -3,11 +3,13 @@ lost and taken over by a player (`ResumableTable`), and saved games made from wh
 received."""
 from __future__ import annotations
 
+import subprocess
 import time
 from collections import deque
+from pathlib import Path
 from typing import Any
 
-from p2p_helpers import MemoryTable, profile
+from p2p_helpers import REPO, MemoryTable, cli, profile, subprocess_env
 
 from zemlevlasnyk.p2p import savegame
 from zemlevlasnyk.p2p.errors import Code
@@ -15,6 +17,7 @@ from zemlevlasnyk.p2p.handover import HANDOVER_GRACE_SECONDS, ResumedHost, Saved
 from zemlevlasnyk.p2p.host import Close, Phase
 from zemlevlasnyk.p2p.peer import Arrived, HostBehind, Outgoing, Refused
 from zemlevlasnyk.p2p.policy import Policy
+from zemlevlasnyk.p2p.records import Replica
 
 
 class ResumableTable(MemoryTable):
@@ -118,3 +121,100 @@ def wait_for(predicate: Any, *, timeout: float, every: float = 0.2) -> bool:
             return True
         time.sleep(every)
     return bool(predicate())
+
+
+# --- real processes ------------------------------------------------------------------------------
+
+class Player:
+    """A `zemlevlasnyk` process (host, join or resume) with its own data folder; its output
+    goes to files (nothing blocks on a full pipe) that the test reads as it goes."""
+
+    def __init__(self, name: str, args: list[str], home: Path, *, env: dict[str, str] | None = None,
+                 prefix: list[str] | None = None) -> None:
+        self.name = name
+        self.home = home
+        self.args = args
+        home.mkdir(parents=True, exist_ok=True)
+        self.runs = 0
+        self._env = env
+        self._prefix = prefix or []
+        self.proc: subprocess.Popen[bytes] = self._start()
+
+    def _start(self) -> subprocess.Popen[bytes]:
+        self.runs += 1
+        out = (self.home / f"out{self.runs}.txt").open("wb")
+        err = (self.home / f"err{self.runs}.txt").open("wb")
+        env = self._env or subprocess_env(self.home)
+        with out, err:
+            return subprocess.Popen([*self._prefix, *cli(*self.args)], cwd=REPO, env=env, stdout=out, stderr=err)
+
+    def restart(self, args: list[str] | None = None) -> None:
+        """Start the process again (after it died), with the same data folder."""
+        assert self.proc.poll() is not None
+        self.args = args or self.args
+        self.proc = self._start()
+
+    def out(self) -> str:
+        return (self.home / f"out{self.runs}.txt").read_text("utf-8", errors="replace")
+
+    def err(self, run: int | None = None) -> str:
+        return (self.home / f"err{run or self.runs}.txt").read_text("utf-8", errors="replace")
+
+    def all_err(self) -> str:
+        return "".join(self.err(n) for n in range(1, self.runs + 1))
+
+    def link(self, timeout: float = 30.0) -> str:
+        assert wait_for(lambda: "\n" in self.out(), timeout=timeout), self.err()
+        return self.out().splitlines()[0].strip()
+
+    def signal(self, sig: int) -> None:
+        self.proc.send_signal(sig)
+
+    def wait(self, timeout: float) -> int:
+        return self.proc.wait(timeout=timeout)
+
+    def final_hash(self) -> str | None:
+        lines = [line for line in self.out().splitlines() if line.startswith("final state ")]
+        return lines[-1].split()[-1] if lines else None
+
+    def saved_game(self) -> Path:
+        return next((self.home / "zemlevlasnyk" / "games").glob("*.zvl"))
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(timeout=30)
+
+
+def verify(path: Path) -> subprocess.CompletedProcess[str]:
+    """`zemlevlasnyk verify FILE` (in English)."""
+    return subprocess.run(cli("verify", str(path), "--lang", "en"), cwd=REPO, env=subprocess_env(path.parent),
+                          capture_output=True, text=True, check=False, timeout=300)
+
+
+class SavedGameWatcher:
+    """Follows a saved game as its process writes it: new records are verified and
+    replayed, so a test sees the game as the host had it (phase, who is to decide)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.replica: Replica | None = None
+
+    def poll(self) -> Replica | None:
+        try:
+            loaded = savegame.read(self.path)
+        except (savegame.SaveGameError, OSError):
+            return self.replica
+        if self.replica is None:
+            self.replica = Replica(table=loaded.header.table, host_key=loaded.header.host)
+        for line in loaded.records[self.replica.seq + 1:]:
+            self.replica.accept(line.data)
+        return self.replica
+
+    def pending(self) -> tuple[str, set[int]]:
+        """The phase and the seats to decide, as of the latest record."""
+        replica = self.poll()
+        if replica is None or replica.game is None:
+            return "", set()
+        game = replica.game
+        return str(game.phase), {d.seat for d in game.pending()}

@@ -24,6 +24,9 @@ if TYPE_CHECKING:
 
 # As cmd_table.DEFAULT_JOIN_LEVEL (a headless player plays sensibly and finishes games).
 DEFAULT_LEVEL = "medium"
+# The problems of p2p.handover.ResumeError that have words of their own here (the others
+# are a saved game's, worded by `games`).
+PROBLEMS = ("not_seated", "finished", "no_start", "bad_record")
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -140,9 +143,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         saved = load_saved(path)
     except ResumeError as exc:
-        problems = said["problem"]
-        if exc.problem in problems:
-            raise UserError(problems[exc.problem].format(detail=exc.detail)) from None
+        if exc.problem in PROBLEMS:
+            raise UserError(said["problem"][exc.problem].format(detail=exc.detail)) from None
         raise UserError(problem_text(SaveGameError(_problem(exc.problem), path, detail=exc.detail), lang)) from None
     try:
         interfaces = choose_interfaces(args.interface)
@@ -165,7 +167,8 @@ def run(args: argparse.Namespace) -> int:
         print(said["evidence"].format(path=path), file=sys.stderr, flush=True)
         return 3
     except ResumeError as exc:
-        raise UserError(said["problem"].get(exc.problem, "{detail}").format(detail=exc.detail)) from None
+        text = said["problem"][exc.problem] if exc.problem in PROBLEMS else "{detail}"
+        raise UserError(text.format(detail=exc.detail)) from None
     except ProtocolError as exc:
         raise UserError(said["failed"].format(why=catalogue(lang)["ui"]["errors"].get(exc.code.value, exc.message),
                                               code=exc.code.value)) from None

@@ -1,0 +1,166 @@
+"""Faults with real processes over TCP on 127.0.0.1 (issue 8): `host`, `join` and `resume`
+killed, stopped and restarted in the middle of a game. Real processes run on real time:
+every wait is generous and nothing asserts on how long anything took.
+
+- a player killed (SIGKILL) in the middle of an auction, a trade and a debt, then started
+  again: it rejoins from its saved game, ends on the host's state hash, and its saved game
+  verifies;
+- a player stopped (SIGSTOP) for 40 s, then continued: no cheating report, it plays on to
+  the same end, and it does not take the table over;
+- the host killed mid-game: a player takes the table over, the others (the old host's
+  process restarted with `resume` among them) rejoin, the game finishes, and every saved
+  game verifies.
+"""
+from __future__ import annotations
+
+import random
+import signal
+import time
+
+import pytest
+from fault_helpers import Player, SavedGameWatcher, verify, wait_for
+
+pytestmark = pytest.mark.slow
+
+# A whole game of computer players takes well under a minute here; this only bounds a hang
+# on a machine busy with other tests.
+GAME_TIMEOUT_SECONDS = 900
+# How long a stopped player stays stopped while we look whether the table waits for it.
+LOOK_SECONDS = 0.4
+# A stopped player is let go this long between looks: enough to answer what it was asked.
+LET_GO_SECONDS = 0.05
+# Attempts at catching a player in the phase wanted before the game is allowed to end.
+CATCH_ATTEMPTS = 600
+
+
+def _host(tmp_path, *args: str) -> Player:
+    return Player("host", ["host", "--name", "Host", "--start-at", "4", "--bind", "127.0.0.1", "--no-mdns",
+                           "--seed", "1", *args], tmp_path / "host")
+
+
+def _join(tmp_path, name: str, link: str, *args: str) -> Player:
+    return Player(name, ["join", link, "--name", name, "--seed", str(sum(map(ord, name))), *args],
+                  tmp_path / name)
+
+
+def _seat_of(watcher: SavedGameWatcher, name: str) -> int:
+    assert wait_for(lambda: (r := watcher.poll()) is not None and r.game is not None, timeout=60)
+    replica = watcher.poll()
+    assert replica is not None
+    return next(n for n, p in enumerate(replica.players) if p.name == name)
+
+
+def _finish(players: list[Player]) -> str:
+    """Every process ends well on one final state hash; that hash."""
+    for player in players:
+        code = player.wait(GAME_TIMEOUT_SECONDS)
+        assert code == 0, f"{player.name} exited {code}:\n{player.all_err()[-3000:]}"
+        assert "CHEATED" not in player.out() + player.all_err(), player.all_err()[-3000:]
+    hashes = {player.name: player.final_hash() for player in players}
+    assert len(set(hashes.values())) == 1 and None not in hashes.values(), hashes
+    return next(iter(hashes.values())) or ""
+
+
+def _verifies(player: Player) -> None:
+    done = verify(player.saved_game())
+    assert done.returncode == 0 and done.stdout.startswith("OK:"), done.stdout + done.stderr
+
+
+@pytest.mark.parametrize("phase", ["auction", "trade", "debt"])
+def test_fault_player_killed_mid_phase_restarts_on_the_same_hash(tmp_path, phase) -> None:
+    host = _host(tmp_path, "--bots", "hard")
+    players: list[Player] = [host]
+    try:
+        link = host.link()
+        players.append(_join(tmp_path, "Anna", link, "--bot", "hard"))
+        victim = _join(tmp_path, "Vasyl", link, "--bot", "hard")
+        players.append(victim)
+        players.append(_join(tmp_path, "Olha", link, "--bot", "hard"))
+        assert wait_for(lambda: any((tmp_path / "host").glob("zemlevlasnyk/games/*.zvl")), timeout=60), host.err()
+        watcher = SavedGameWatcher(host.saved_game())
+        seat = _seat_of(watcher, "Vasyl")
+        chooser = random.Random(phase)
+        caught = False
+        for _ in range(CATCH_ATTEMPTS):
+            victim.signal(signal.SIGSTOP)
+            time.sleep(LOOK_SECONDS)
+            now, waiting = watcher.pending()
+            if now == phase and seat in waiting:
+                victim.signal(signal.SIGKILL)
+                caught = True
+                break
+            victim.signal(signal.SIGCONT)
+            if host.proc.poll() is not None:
+                break
+            time.sleep(LET_GO_SECONDS * chooser.uniform(0.5, 2.0))
+        assert caught, f"the game never waited for Vasyl in a {phase}"
+        victim.wait(30)
+        replica = watcher.poll()
+        assert replica is not None and replica.game is not None and str(replica.game.phase) == phase
+        victim.restart()
+        _finish(players)
+        assert "admitted as player" in victim.err()
+        _verifies(victim)
+    finally:
+        for player in players:
+            player.stop()
+
+
+def test_fault_player_stopped_40_seconds_plays_on_without_a_false_report(tmp_path) -> None:
+    host = _host(tmp_path, "--bots", "medium")
+    players: list[Player] = [host]
+    try:
+        link = host.link()
+        stopped = _join(tmp_path, "Stepan", link, "--bot", "medium")
+        players += [stopped, _join(tmp_path, "Anna", link, "--bot", "medium"),
+                    _join(tmp_path, "Olha", link, "--bot", "medium")]
+        assert wait_for(lambda: any((tmp_path / "host").glob("zemlevlasnyk/games/*.zvl")), timeout=60), host.err()
+        watcher = SavedGameWatcher(host.saved_game())
+        assert wait_for(lambda: (r := watcher.poll()) is not None and r.seq >= 30, timeout=120)
+        stopped.signal(signal.SIGSTOP)
+        time.sleep(40)
+        stopped.signal(signal.SIGCONT)
+        _finish(players)
+        said = stopped.all_err()
+        assert "taking it over" not in said, said[-3000:]
+        # Complaints are not accusations: the host's records all verified (no CHEATED above).
+        # A stall can still make a peer complain that its dice contribution was left out when
+        # it answered a declaration the host had already settled (docs/RELIABILITY.md).
+        print("complaints after the stall:", [line for line in said.splitlines() if "COMPLAINT" in line])
+        _verifies(stopped)
+    finally:
+        for player in players:
+            player.stop()
+
+
+def test_fault_host_killed_a_player_takes_over_and_the_old_host_rejoins(tmp_path) -> None:
+    """The host sits itself; after it is killed its seat is a person's (timed out while it is
+    away), and its restarted process rejoins as that person with `resume`."""
+    resume_after = ["--resume-after", "5"]
+    host = Player("host", ["host", "--name", "Host", "--bot", "medium", "--bots", "medium", "--start-at", "4",
+                           "--bind", "127.0.0.1", "--seed", "1"], tmp_path / "host")
+    players: list[Player] = [host]
+    try:
+        link = host.link()
+        joiners = [_join(tmp_path, name, link, "--bot", "medium", *resume_after) for name in ("Anna", "Bohdan")]
+        players += joiners
+        assert wait_for(lambda: any((tmp_path / "host").glob("zemlevlasnyk/games/*.zvl")), timeout=60), host.err()
+        watcher = SavedGameWatcher(host.saved_game())
+        assert wait_for(lambda: (r := watcher.poll()) is not None and r.seq >= 40, timeout=120)
+        host.signal(signal.SIGKILL)
+        host.wait(30)
+        assert wait_for(lambda: any("we host table" in j.err() for j in joiners), timeout=180), \
+            "\n".join(j.err()[-2000:] for j in joiners)
+        taker = next(j for j in joiners if "we host table" in j.err())
+        # The lowest engine seat among the people takes over; the other finds it and rejoins.
+        other = next(j for j in joiners if j is not taker)
+        assert wait_for(lambda: "rejoining it" in other.err(), timeout=120), other.err()
+        host.restart(["resume", "--lang", "en", "--bot", "medium"])
+        assert wait_for(lambda: "rejoining it" in host.err() or host.proc.poll() is not None, timeout=120), host.err()
+        _finish(players)
+        assert "taking it over" not in host.err(), "the old host must rejoin, not host a second table"
+        for player in players:
+            _verifies(player)
+    finally:
+        for player in players:
+            player.stop()
