@@ -56,7 +56,6 @@ PENDING: dict[str, str] = {
     "ui/cmd_table.py": "table: host/join messages",
     "ui/cmd_tables.py": "table: the tables list",
     "ui/cmd_simulate.py": "speed: simulate's report",
-    "ui/cmd_screenshot.py": "window: the screenshot command's messages",
     "ui/cli.py": "speed: the command loading",
 }
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from zemlevlasnyk.ui.cli import UserError, command_help
 from zemlevlasnyk.ui.cmd_play import seed_arg
-from zemlevlasnyk.ui.text import LANGUAGES
+from zemlevlasnyk.ui.text import LANGUAGES, catalogue
 
 DEFAULT_SIZE = "1280x800"
 DEFAULT_SEED = 1
@@ -23,39 +23,48 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("scene", choices=SCENES, help="which scene to render")
     p.add_argument("--out", type=Path, required=True, help="the PNG file to write")
     p.add_argument("--size", default=DEFAULT_SIZE, help=f"WIDTHxHEIGHT in pixels (default {DEFAULT_SIZE})")
-    p.add_argument("--lang", choices=LANGUAGES, default="uk", help="language (default uk)")
+    p.add_argument("--lang", choices=LANGUAGES, help="language (default: as in the settings, at first the system's)")
     p.add_argument("--seed", type=seed_arg, default=DEFAULT_SEED,
                    help=f"seed of the game shown on table scenes (default {DEFAULT_SEED})")
     p.set_defaults(func=run)
 
 
-def parse_size(text: str) -> tuple[int, int]:
+def parse_size(text: str, lang: str = "en") -> tuple[int, int]:
+    words = _words(lang)
     m = re.fullmatch(r"\s*(\d+)\s*[xX×]\s*(\d+)\s*", text)
     if not m:
-        raise UserError(f"--size {text!r}: expected WIDTHxHEIGHT, e.g. {DEFAULT_SIZE}")
+        raise UserError(words["bad_size"].format(text=repr(text), example=DEFAULT_SIZE))
     w, h = int(m.group(1)), int(m.group(2))
     if not (MIN_SIDE <= w <= MAX_SIDE and MIN_SIDE <= h <= MAX_SIDE):
-        raise UserError(f"--size {text!r}: each side must be {MIN_SIDE} to {MAX_SIDE} pixels")
+        raise UserError(words["size_range"].format(text=repr(text), lo=MIN_SIDE, hi=MAX_SIDE))
     return w, h
 
 
+def _words(lang: str) -> dict[str, str]:
+    words: dict[str, str] = catalogue(lang)["commands"]["screenshot"]
+    return words
+
+
 def run(args: argparse.Namespace) -> int:
-    size = parse_size(args.size)
+    from zemlevlasnyk.ui.settings import preferred_language
+    lang = args.lang or preferred_language()
+    words = _words(lang)
+    size = parse_size(args.size, lang)
     out: Path = args.out
     if out.suffix.lower() != ".png":
-        raise UserError(f"--out {str(out)!r}: the file must end in .png")
+        raise UserError(words["not_png"].format(path=repr(str(out))))
     if not out.parent.exists():
-        raise UserError(f"--out {str(out)!r}: folder {str(out.parent)!r} does not exist")
+        raise UserError(words["no_folder"].format(path=repr(str(out)), folder=repr(str(out.parent))))
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
     from zemlevlasnyk.ui.screenshot import render
-    surface = render(args.scene, size, lang=args.lang, seed=args.seed)
+    surface = render(args.scene, size, lang=lang, seed=args.seed)
     try:
         pygame.image.save(surface, str(out))
     except (pygame.error, OSError) as exc:
-        raise UserError(f"cannot write {str(out)!r}: {exc}") from None
+        raise UserError(words["unwritable"].format(path=repr(str(out)), detail=exc)) from None
     finally:
         pygame.quit()
-    print(f"{out} ({size[0]}×{size[1]}, {args.scene}, {args.lang})")
+    print(words["written"].format(path=out, width=size[0], height=size[1], scene=args.scene, lang=lang))
     return 0
