@@ -15,15 +15,17 @@ import sys
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, TextIO
 
-from zemlevlasnyk.engine import Event, load_rules
+from zemlevlasnyk.engine import Event, Ruleset, load_rules
 from zemlevlasnyk.engine.bots import LEVELS
 from zemlevlasnyk.engine.bots.match import play_match
 
 from .cli import UserError, command_help
 from .narrate import narrate
 from .rules_args import add_rules_arguments, rules_from_args
+from .text import catalogue
 
 # How often the progress bar may redraw: often enough to look alive, rarely enough to cost nothing.
 PROGRESS_INTERVAL_S = 0.1
@@ -47,7 +49,10 @@ def register(sub: Any) -> None:
     add_rules_arguments(p)
     p.add_argument("--json", metavar="FILE", help="also write the figures as JSON to FILE")
     p.add_argument("--log", metavar="FILE", help="write every game's events, told in words, to FILE")
-    p.add_argument("--lang", choices=("uk", "en"), default="uk", help="language of --log (default uk)")
+    p.add_argument("--plots", metavar="DIR", type=Path,
+                   help="also draw the landings as a heat map on the board and the win rates as a chart, "
+                        f"as PNG files in DIR ({plots_files()})")
+    p.add_argument("--lang", choices=("uk", "en"), default="uk", help="language of --log and --plots (default uk)")
     p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     p.set_defaults(func=run)
 
@@ -129,6 +134,8 @@ def _parse(args: argparse.Namespace) -> tuple[list[str], int]:
 
 def run(args: argparse.Namespace) -> int:
     levels, players = _parse(args)
+    if args.plots is not None:
+        _check_plots(args.plots, args.lang)
     lang = args.lang if args.log else None
     rules = rules_from_args(args, args.lang)
     jobs = [((rules.preset, rules.options), seat_levels(levels, g), args.seed, g, args.max_turns, lang)
@@ -160,7 +167,33 @@ def run(args: argparse.Namespace) -> int:
                 json.dump(summary, f, ensure_ascii=False, indent=1)
         except OSError as exc:
             raise UserError(f"cannot write {args.json}: {exc.strerror}") from None
+    if args.plots is not None:
+        print(_plots(args.plots, summary, rules, args.lang))
     return 0
+
+
+def plots_files() -> str:
+    from .plots import HEAT_FILE, WINS_FILE
+    return f"{HEAT_FILE}, {WINS_FILE}"
+
+
+def _check_plots(folder: Path, lang: str) -> None:
+    """Refuse a --plots folder that cannot be made before any game is played."""
+    words = catalogue(lang)["commands"]["plots"]
+    if not folder.parent.exists():
+        raise UserError(words["no_folder"].format(path=str(folder), parent=str(folder.parent)))
+
+
+def _plots(folder: Path, summary: dict[str, Any], rules: Ruleset, lang: str) -> str:
+    """Draw the pictures into `folder` (made if missing, its parent must exist)."""
+    from .plots import write_plots
+    words = catalogue(lang)["commands"]["plots"]
+    try:
+        folder.mkdir(exist_ok=True)
+        written = write_plots(folder, summary, rules, lang, wilson)
+    except OSError as exc:
+        raise UserError(words["unwritable"].format(path=str(folder), detail=exc.strerror or exc)) from None
+    return str(words["written"].format(files=", ".join(str(p) for p in written)))
 
 
 def _run_jobs(jobs: list[Job], workers: int) -> Iterator[GameRecord]:
