@@ -40,7 +40,7 @@ def test_ui_klasyka_tax_choice_buttons_and_prompt() -> None:
     game.active, game.pos[me] = me, 0
     game.apply(Roll(me), Scripted(dice=[(1, 3)]))                # onto the income tax
     assert game.phase is Phase.TAX
-    moves, _ = main_buttons(game, me, ui_words("en"))
+    moves = main_buttons(game, me, ui_words("en"))
     assert [type(b.intent) for b in moves] == [PayTax, PayTaxPercent]
     assert [b.label for b in moves] == ["Pay 200", "Pay 10%: 150"]
     line = prompt(game, me, ["Test", "Bot"], ui_words("en"), "en")
