@@ -142,3 +142,27 @@ async def test_ui_dice_tumble_before_the_token_walks() -> None:
         scene.update(0.02)
     assert len(seen_faces) > 3, "the dice show several faces while they tumble"
     assert scene.animator.busy or scene.animator.cell != start
+
+
+def test_ui_a_card_drawn_after_another_shows_at_once() -> None:
+    """Two cards drawn one after the other (a card sending the token to another Фортуна):
+    the second replaces the first once the table has waited for it, never later, so no
+    card is shown after the game has moved on."""
+    from zemlevlasnyk.engine.events import CardDrawn
+    from zemlevlasnyk.ui.table_moments import CARD_HOLD
+    init_pygame()
+    table = warm_table(seed=1, lang="uk")
+    app = App((1280, 800), lang="uk", spawn=lambda fn: None)
+    scene = TableScene(app, table)
+    app.push(scene)
+    other = next(s for s in range(table.game.players) if s != table.me)
+    rules = table.game.rules
+    scene.timeline.extend([CardDrawn(other, "dividends"), CardDrawn(other, "inheritance")])
+    scene.update(0.0)
+    assert scene.moments.current is not None
+    assert scene.moments.current.lines == [card_text(rules, "dividends", "uk")] and scene.busy
+    scene.update(CARD_HOLD + 0.01)
+    scene.update(0.0)
+    assert scene.moments.current is not None
+    assert scene.moments.current.lines == [card_text(rules, "inheritance", "uk")]
+    assert not scene.timeline

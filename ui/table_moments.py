@@ -7,9 +7,8 @@ its story is read from the events that follow the `bankrupt` event, up to `elimi
 """
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -166,18 +165,17 @@ class Shown:
 
 @dataclass
 class Moments:
-    """The cards waiting to be shown, one at a time."""
+    """The card up now, and how long it has been up."""
 
-    queue: deque[Shown] = field(default_factory=deque)
     current: Shown | None = None
     age: float = 0.0
 
     def show(self, moment: Shown, *, quick: bool = False) -> None:
+        """Show `moment` now, in place of any card still up: the table moved on after that
+        card's hold, so the newer card is the one that belongs to what is happening."""
         if quick:
             moment.hold = 0.0
-        self.queue.append(moment)
-        if self.current is None:
-            self._next()
+        self.current, self.age = moment, 0.0
 
     def fortune(self, words: Callable[[], Words], *, quick: bool = False) -> None:
         self.show(Shown(words, FORTUNE, CARD_SECONDS, CARD_HOLD), quick=quick)
@@ -199,15 +197,11 @@ class Moments:
             return
         self.age += dt
         if self.age >= self.current.seconds:
-            self._next()
+            self.dismiss()
 
     def dismiss(self) -> None:
-        """The person clicked the card away."""
-        self._next()
-
-    def _next(self) -> None:
-        self.current = self.queue.popleft() if self.queue else None
-        self.age = 0.0
+        """The card's time is up, or the person clicked it away."""
+        self.current, self.age = None, 0.0
 
 
 def card_height(moment: Shown, width: int, sizes: Sizes) -> int:
