@@ -9,7 +9,8 @@ host for good.
 
 Besides provable cheating, a peer notices what only it can know, and says so without
 accusing anyone (docs/PROTOCOL.md section 3.4): its dice contribution left out
-(`ContributionOmitted`), its action sent and not answered while the clock ran out for it
+(`ContributionOmitted`) or never asked for (`ContributionNotAsked`), its action sent and
+not answered while the clock ran out for it
 (`ActionUnanswered`; its next action carries the signed evidence to the whole table), a
 timeout at a clock-off table while it believed itself connected (`TimedOutWhileHere`).
 Others' evidence arrives as `TableNote`.
@@ -24,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from zemlevlasnyk.engine import Action, Event, Game, Outcome, Ruleset
-from zemlevlasnyk.p2p import commit_reveal, messages
+from zemlevlasnyk.p2p import messages
 from zemlevlasnyk.p2p.errors import CheatingHost, Code, RemoteProtocolError
 from zemlevlasnyk.p2p.identity import Profile
 from zemlevlasnyk.p2p.messages import (
@@ -39,7 +40,7 @@ from zemlevlasnyk.p2p.messages import (
     Reject,
 )
 from zemlevlasnyk.p2p.policy import Policy
-from zemlevlasnyk.p2p.records import END, TIMEOUT, Replica, Verified
+from zemlevlasnyk.p2p.records import CHANCE_START, END, HOST, TIMEOUT, Replica, Verified
 
 # How long before the clock ran out our action must have been sent for its loss to be the
 # host's doing, not a race with the deadline (a LAN delivers in milliseconds).
@@ -142,6 +143,14 @@ class ContributionOmitted:
 
 
 @dataclass(frozen=True, slots=True)
+class ContributionNotAsked:
+    """The host applied an action's chance at once while we were connected: it should have
+    declared the action and waited for our contribution (record `seq`)."""
+
+    seq: int
+
+
+@dataclass(frozen=True, slots=True)
 class ActionUnanswered:
     """Our signed action for record `seq` was sent and not answered; the clock played for
     us instead. `action` is our signed envelope, the evidence."""
@@ -176,13 +185,16 @@ class TableNote:
     seq: int
 
 
+Complaint = ContributionOmitted | ContributionNotAsked | ActionUnanswered | TimedOutWhileHere
 PeerOutput = (Outgoing | Admitted | LobbyChanged | Arrived | Applied | ChatLine | Refused | HostCheated | HostError
-              | Finished | ContributionOmitted | ActionUnanswered | TimedOutWhileHere | TableNote | HostBehind)
+              | Finished | Complaint | TableNote | HostBehind)
 
 
 class TablePeer:
     def __init__(self, profile: Profile, *, table: str, host_key: bytes, policy: Policy | None = None,
-                 auto_ready: bool = True, rules: Ruleset | None = None) -> None:
+                 auto_ready: bool = True, rules: Ruleset | None = None, entropy_key: bytes | None = None) -> None:
+        """`entropy_key`: the secret our Ready, action and contribution entropy is derived
+        from (default: fresh random bytes; a fixed one replays a game exactly, for tests)."""
         self.profile = profile
         self.table = table
         self.replica = Replica(table=table, host_key=host_key.hex(), rules=rules)
@@ -198,7 +210,7 @@ class TablePeer:
         self._host_head = -1
         self._connected_at = -1
         self._sync_asked = -1
-        self._entropy_key = os.urandom(32)
+        self._entropy_key = entropy_key if entropy_key is not None else os.urandom(32)
         self._sent: dict[str, tuple[int, Action]] = {}
         self._sent_for: dict[int, tuple[messages.Act, float]] = {}
         self._evidence: messages.Act | None = None
@@ -250,7 +262,7 @@ class TablePeer:
             return None
         self._ready_for = self.lobby.commit
         return Outgoing(messages.make_ready(self.profile.signing_key, table=self.table, commit=self.lobby.commit,
-                                            entropy=commit_reveal.new_entropy()))
+                                            entropy=self._entropy(b"ready" + self.lobby.commit.encode(), 0)))
 
     def unready(self) -> Outgoing:
         self._ready_for = None
@@ -349,6 +361,9 @@ class TablePeer:
             outs.append(ActionUnanswered(verified.seq, sent[0].signed))
         elif mine_timed_out and not self.replica.clock and verified.seq > self._connected_at:
             outs.append(TimedOutWhileHere(verified.seq))
+        if verified.chance == CHANCE_START and verified.kind in (HOST, TIMEOUT) and verified.seq > self._connected_at:
+            # We were connected: the host had to wait for our contribution, not roll at once.
+            outs.append(ContributionNotAsked(verified.seq))
         if verified.kind == "act" and verified.seat == me and "note" in verified.body["act"]:
             self._evidence = None   # the table has seen it
         if verified.kind == "chance" and me in verified.body["missing"] and verified.seq - 1 in self._contributed:

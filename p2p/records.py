@@ -176,9 +176,16 @@ class Declared:
     record: str
 
 
+# Where a record's chance came from (`Verified.chance`).
+CHANCE_ACTOR = "actor"              # the acting peer's own entropy
+CHANCE_START = "start"              # the start entropy: nobody else was there to contribute
+CHANCE_CONTRIBUTED = "contributed"  # the people's contributions (a chance record)
+
+
 @dataclass(frozen=True, slots=True)
 class Verified:
-    """A record that passed every check, and what it did."""
+    """A record that passed every check, and what it did. `chance` says where the chance
+    of its action came from (None: it needed none, or it only declared its action)."""
 
     seq: int
     kind: str
@@ -187,6 +194,7 @@ class Verified:
     wire: bytes
     events: list[Event]
     notes: tuple[Unanswered, ...] = ()
+    chance: str | None = None
 
     @property
     def seat(self) -> int | None:
@@ -226,6 +234,7 @@ class Replica:
         self.decisions = DecisionClock()
         self.declared: Declared | None = None
         self.ended = False
+        self._chance_from: str | None = None
 
     @property
     def over(self) -> bool:
@@ -314,6 +323,7 @@ class Replica:
             raise cheat("the state hash is wrong")
         notes = self._notes(kind, body, seq)
         actor = self._actor(kind, body)
+        chance, self._chance_from = self._chance_from, None
         if changed and self.game.outcome() is None:
             self.decisions.update([(d.seat, d.kind) for d in self.game.pending()], actor=actor, at=at)
         elif changed:
@@ -324,7 +334,7 @@ class Replica:
         self.head = digest
         # The revealed secret is the commitment to the next one, unless a new chain starts.
         self.next_commit = renew if renew is not None else body["reveal"]
-        return Verified(seq, kind, at, body, data, events, notes)
+        return Verified(seq, kind, at, body, data, events, notes, chance)
 
     # --- per kind ------------------------------------------------------------------------------
 
@@ -392,7 +402,7 @@ class Replica:
             action = action_from_json(act.action)
             if act.seat != action.seat or act.table != self.table or act.seq != seq:
                 raise cheat("the action was signed for another seat, table or moment")
-            return self._apply(action, seq, secret, act.entropy, cheat)
+            return self._apply(action, seq, secret, act.entropy, cheat, CHANCE_ACTOR)
         action = action_from_json(body["auto"])
         if not 0 <= action.seat < len(self.players):
             raise cheat("the action's seat is not a seat of this game")
@@ -401,7 +411,7 @@ class Replica:
         if kind == TIMEOUT:
             self._check_timeout(action, body, cheat)
         if "await" not in body:
-            return self._apply(action, seq, secret, self.start_entropy, cheat)
+            return self._apply(action, seq, secret, self.start_entropy, cheat, CHANCE_START)
         awaited = body["await"]
         if (not isinstance(awaited, list) or not awaited or awaited != sorted(set(awaited))
                 or not all(_is_int(s) and 0 <= s < len(self.players) and not self.hosts(s) for s in awaited)):
@@ -490,7 +500,7 @@ class Replica:
                 raise cheat(f"seat {contrib.seat}'s contribution is forged or made for another record")
         self.declared = None
         entropy = commit_reveal.contributed_entropy([c.entropy for c in contribs])
-        return self._apply(declared.action, body["seq"], secret, entropy, cheat)
+        return self._apply(declared.action, body["seq"], secret, entropy, cheat, CHANCE_CONTRIBUTED)
 
     def _check_turn(self, action: Action, cheat: Callable[[str], CheatingHost]) -> None:
         assert self.game is not None
@@ -500,13 +510,14 @@ class Replica:
             raise cheat(f"the host accepted an illegal {action.TYPE}")
 
     def _apply(self, action: Action, seq: int, secret: bytes, entropy: bytes,
-               cheat: Callable[[str], CheatingHost]) -> list[Event]:
+               cheat: Callable[[str], CheatingHost], source: str) -> list[Event]:
         game = self.game
         assert game is not None
         if action.seat not in {d.seat for d in game.pending()}:
             raise cheat(f"seat {action.seat} acted out of turn")
         try:
             if game.needs_chance(action):
+                self._chance_from = source
                 return game.apply(action, chance=Entropy(commit_reveal.derive_seed(self.table, seq, secret, entropy)))
             return game.apply(action)
         except (IllegalAction, BadAction) as exc:

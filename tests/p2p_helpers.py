@@ -81,7 +81,7 @@ class MemoryTable:
                  last_seq: int = -1) -> TablePeer:
         me = profile(n)
         peer = self.peers.get(n) or TablePeer(me, table=self.host.table, host_key=self.host.profile.public_key,
-                                              policy=policy)
+                                              policy=policy, entropy_key=bytes([n]) * 32)
         self.peers[n] = peer
         self.refusals.setdefault(n, [])
         self.outputs.setdefault(n, [])
@@ -114,8 +114,9 @@ class MemoryTable:
     def send_from(self, n: int, message: Any) -> None:
         self._queue.append((n, payload(message), False))
 
-    def run(self, *, max_steps: int = 200_000) -> None:
-        """Deliver everything and let computer players move until nothing happens."""
+    def run(self, *, max_steps: int = 200_000, quiet: bool = True) -> None:
+        """Deliver everything and let computer players move until nothing happens (or,
+        with `quiet` False, at most `max_steps` deliveries and moves)."""
         for _ in range(max_steps):
             if self._queue:
                 conn, data, to_peer = self._queue.popleft()
@@ -139,7 +140,8 @@ class MemoryTable:
             if not outs:
                 return
             self.deliver(outs)
-        raise AssertionError("the table never went quiet")
+        if quiet:
+            raise AssertionError("the table never went quiet")
 
     def release(self, n: int) -> None:
         """Peer n's stalled messages arrive, all at once."""
@@ -148,10 +150,12 @@ class MemoryTable:
         self._parked = deque(m for m in self._parked if m[0] != n)
         self.run()
 
-    def advance(self, seconds: float) -> None:
+    def advance(self, seconds: float, *, run: bool = True) -> None:
+        """Time passes; then (with `run`) everything is delivered until the table is quiet."""
         self.now += seconds
         self.deliver(self.host.tick(self.now))
-        self.run()
+        if run:
+            self.run()
 
     def finished(self, n: int) -> Finished | None:
         return self.peers[n].finished
