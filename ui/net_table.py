@@ -122,7 +122,7 @@ class NetTable:
 
     def take_complaints(self) -> list[Any]:
         """`p2p.peer` complaints since the last call: `ContributionOmitted`,
-        `ActionUnanswered`, `TimedOutWhileHere`, `TableNote`."""
+        `ContributionNotAsked`, `ActionUnanswered`, `TimedOutWhileHere`, `TableNote`."""
         return self.session.take_complaints()
 
     @property
