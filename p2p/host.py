@@ -63,13 +63,11 @@ from zemlevlasnyk.p2p.messages import (
     Unready,
 )
 from zemlevlasnyk.p2p.policy import Policy
-from zemlevlasnyk.p2p.records import HOST, TIMEOUT, Player, decision_ms, rules_for
+from zemlevlasnyk.p2p.records import CONTRIB_WAIT_MS, HOST, TIMEOUT, Player, decision_ms, rules_for
 from zemlevlasnyk.p2p.txt import table_code
 
 MAX_SEATS = SEATS
-# How long a declared action waits for the people's contributions (section 3.2): a LAN
-# answers in milliseconds; a peer that does not answer in time is listed as missing.
-CONTRIB_WAIT_SECONDS = 3.0
+CONTRIB_WAIT_SECONDS = CONTRIB_WAIT_MS / 1000
 # Recent actions remembered to answer a replay with `replayed` (older ones are refused as
 # stale: an action names the record it is meant to become).
 RECENT_ACTIONS = 64

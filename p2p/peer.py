@@ -40,11 +40,12 @@ from zemlevlasnyk.p2p.messages import (
     Reject,
 )
 from zemlevlasnyk.p2p.policy import Policy
-from zemlevlasnyk.p2p.records import CHANCE_START, END, HOST, TIMEOUT, Replica, Verified
+from zemlevlasnyk.p2p.records import CHANCE_START, CONTRIB_WAIT_MS, END, HOST, TIMEOUT, Replica, Verified
 
-# How long before the clock ran out our action must have been sent for its loss to be the
-# host's doing, not a race with the deadline (a LAN delivers in milliseconds).
-UNANSWERED_GRACE_SECONDS = 2.0
+# How much earlier than the host's record (by its signed clock, mapped to ours) our action
+# or contribution must have been sent for the host to have had it: a LAN delivers in
+# milliseconds; this forgives a slow moment without excusing a host that ignored us.
+CLAIM_MARGIN_SECONDS = 0.5
 # Our recent actions, remembered to check the host's rejections of them.
 SENT_MEMORY = 64
 _TAG_ENTROPY = b"zemlevlasnyk/v2/peer-entropy\n"
@@ -214,8 +215,11 @@ class TablePeer:
         self._sent: dict[str, tuple[int, Action]] = {}
         self._sent_for: dict[int, tuple[messages.Act, float]] = {}
         self._evidence: messages.Act | None = None
-        self._contributed: set[int] = set()
+        self._contributed: dict[int, tuple[float, int]] = {}   # record -> (sent, its `at`)
         self._arrived_at = 0.0
+        # Our clock minus the host's, at the quickest delivery seen: maps the records'
+        # signed times onto ours (a record that was held up only makes it larger).
+        self._offset = float("inf")
 
     @property
     def seat(self) -> int | None:
@@ -293,7 +297,7 @@ class TablePeer:
                 # (Re)connected: whatever we sent before may have been lost with the old connection.
                 self._acted_at = -2
                 behind: list[PeerOutput] = [HostBehind(head + 1)] if -1 <= head < self.replica.seq else []
-                return [Admitted(role, seat), *behind, *self._contribute_now(), *self._bot_move(now)]
+                return [Admitted(role, seat), *behind, *self._contribute_now(now), *self._bot_move(now)]
             case ChatRelay(key=key, name=name, text=text):
                 return [ChatLine(name[:40], key, text)]
             case Reject():
@@ -332,6 +336,7 @@ class TablePeer:
             self.cheated = exc
             return outs + [HostCheated(exc)]
         self._arrived_at = now
+        self._offset = min(self._offset, now - verified.at / 1000)
         self._host_head = max(self._host_head, seq)
         outs.append(Applied(verified))
         outs += self._complaints(verified, now)
@@ -342,7 +347,7 @@ class TablePeer:
             assert outcome is not None
             self.finished = Finished(outcome, self.replica.state_hash)
             return outs + [self.finished]
-        return outs + self._contribute_now() + self._bot_move(now)
+        return outs + self._contribute_now(now) + self._bot_move(now)
 
     def _complaints(self, verified: Verified, now: float) -> list[PeerOutput]:
         """What this record tells us that only we can know, and others' evidence."""
@@ -355,7 +360,7 @@ class TablePeer:
             return outs
         sent = self._sent_for.pop(verified.seq, None)
         mine_timed_out = verified.kind == TIMEOUT and verified.seat == me
-        if mine_timed_out and sent is not None and now - sent[1] >= UNANSWERED_GRACE_SECONDS:
+        if mine_timed_out and sent is not None and self._before(sent[1], verified.at):
             if sent[0].note is None:
                 self._evidence = sent[0]
             outs.append(ActionUnanswered(verified.seq, sent[0].signed))
@@ -366,18 +371,29 @@ class TablePeer:
             outs.append(ContributionNotAsked(verified.seq))
         if verified.kind == "act" and verified.seat == me and "note" in verified.body["act"]:
             self._evidence = None   # the table has seen it
-        if verified.kind == "chance" and me in verified.body["missing"] and verified.seq - 1 in self._contributed:
-            outs.append(ContributionOmitted(verified.seq - 1))
+        contributed = self._contributed.get(verified.seq - 1)
+        if verified.kind == "chance" and me in verified.body["missing"] and contributed is not None:
+            sent, declared_at = contributed
+            hasty = verified.at - declared_at < CONTRIB_WAIT_MS and verified.seq > self._connected_at
+            if hasty or self._before(sent, verified.at):
+                # Either it did not wait for us while we were here, or ours was out in time.
+                outs.append(ContributionOmitted(verified.seq - 1))
         return outs
 
-    def _contribute_now(self) -> list[PeerOutput]:
+    def _before(self, sent: float, at: int) -> bool:
+        """Did we send something (at our time `sent`) well before the host made the record
+        stamped `at`? If not (we were stalled, the network was), the host may never have
+        had it in time: no complaint."""
+        return sent + CLAIM_MARGIN_SECONDS <= at / 1000 + self._offset
+
+    def _contribute_now(self, now: float) -> list[PeerOutput]:
         """Our contribution to a declared action that awaits our seat (once per record,
         the same bytes if sent again: the entropy is keyed by the record)."""
         declared = self.replica.declared
         me = self.seat
         if declared is None or me is None or me not in declared.awaited:
             return []
-        self._contributed.add(declared.seq)
+        self._contributed.setdefault(declared.seq, (now, self.replica.at))
         contrib = messages.make_contrib(self.profile.signing_key, table=self.table, seq=declared.seq, seat=me,
                                         record=declared.record, entropy=self._entropy(b"contrib", declared.seq))
         return [Outgoing(contrib)]

@@ -176,6 +176,12 @@ class Declared:
     record: str
 
 
+# How long a host waits for the contributions to a declared action (section 3.2): a LAN
+# answers in milliseconds; a seat that does not answer in time is listed as missing. Part
+# of the protocol: a peer listed missing by a host that did not wait this long knows the
+# host did not wait for it.
+CONTRIB_WAIT_MS = 3000
+
 # Where a record's chance came from (`Verified.chance`).
 CHANCE_ACTOR = "actor"              # the acting peer's own entropy
 CHANCE_START = "start"              # the start entropy: nobody else was there to contribute

@@ -165,7 +165,7 @@ def test_the_hosts_roll_waits_for_the_peoples_contributions() -> None:
     table = _table(TableHost)
     _host_rolls(table, _own_seat(table), 3)
     records = [body(r) for r in table.host.records]
-    declared = [r for r in records if "await" in r]
+    declared = [r for r in records[:-1] if "await" in r]
     people = sorted(p.seat for p in table.peers.values())
     assert declared, "the host's own rolls are declared while people are connected"
     for r in declared:
