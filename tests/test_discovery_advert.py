@@ -19,8 +19,8 @@ from zemlevlasnyk.p2p.discovery import (
     verify_host_key,
 )
 from zemlevlasnyk.p2p.errors import Code, Fault, ProtocolError
-from zemlevlasnyk.p2p.txt import MAX_LABEL_BYTES
 from zemlevlasnyk.p2p.interfaces import ENV_VAR, InterfaceError, choose_interfaces, lan_addresses
+from zemlevlasnyk.p2p.txt import MAX_LABEL_BYTES
 from zemlevlasnyk.ui.cmd_tables import NO_TABLES, format_tables
 
 KEY_A = bytes(range(32))

@@ -17,8 +17,8 @@ from zemlevlasnyk.p2p.errors import Code, Fault, ProtocolError, local
 from zemlevlasnyk.p2p.handshake import WATCHING
 from zemlevlasnyk.p2p.host import KnockWithdrawn, LobbyChanged, Phase, Send, TableHost
 from zemlevlasnyk.p2p.peer import ContributionOmitted, TablePeer, TimedOutWhileHere
-from zemlevlasnyk.p2p.records import CONTRIB_WAIT_MS
 from zemlevlasnyk.p2p.policy import make_policy
+from zemlevlasnyk.p2p.records import CONTRIB_WAIT_MS
 
 
 def _started(peers: int = 2, *, clock: bool = True, level: str | None = None) -> MemoryTable:

@@ -1,0 +1,137 @@
+"""Keepalive and connection state (docs/PROTOCOL.md section 5), on trio's MockClock over
+memory streams: a ping a second both ways; a peer that hears nothing for 2 s shows the host
+silent, after 12 s dials again; the host takes a seat whose connection fell silent for
+offline and tells everyone."""
+from __future__ import annotations
+
+import trio
+from p2p_helpers import memory_connector, profile, serve_on_loopback
+
+from zemlevlasnyk.p2p.client import Connected, HostSilent, PeerClient, Reconnecting
+from zemlevlasnyk.p2p.host import SeatOnline, TableHost
+from zemlevlasnyk.p2p.limits import IDLE_SECONDS, PING_SECONDS, SILENT_SECONDS
+from zemlevlasnyk.p2p.peer import LobbyChanged, TablePeer
+from zemlevlasnyk.p2p.policy import make_policy
+
+
+class _Mute(trio.abc.Stream):
+    """A stream whose reading side goes quiet after `frames_left` reads (the host's laptop
+    froze: nothing arrives, nothing fails) until `wake` is set."""
+
+    def __init__(self, inner: trio.abc.Stream, frames_left: int, wake: trio.Event) -> None:
+        self.inner = inner
+        self.left = frames_left
+        self.wake = wake
+
+    async def send_all(self, data) -> None:
+        await self.inner.send_all(data)
+
+    async def wait_send_all_might_not_block(self) -> None:
+        await self.inner.wait_send_all_might_not_block()
+
+    async def receive_some(self, max_bytes=None) -> bytes:
+        self.left -= 1
+        if self.left < 0 and not self.wake.is_set():
+            await self.wake.wait()
+        return await self.inner.receive_some(max_bytes)
+
+    async def aclose(self) -> None:
+        await self.inner.aclose()
+
+
+async def test_a_silent_host_is_shown_then_dialled_again(autojump_clock) -> None:
+    core = TableHost(profile(0, "Host"), auto_start_at=2, clock=False)
+    core.sit_host(trio.current_time(), policy=make_policy("idle", 1))
+    peer = TablePeer(profile(1), table=core.table, host_key=core.profile.public_key, policy=None)
+    seen: list[tuple[float, object]] = []
+    wake = trio.Event()
+    async with trio.open_nursery() as nursery:
+        handle, invite = await serve_on_loopback(nursery, core)
+        to_host = memory_connector(handle, nursery)
+        dials = 0
+
+        async def connect() -> trio.abc.Stream:
+            nonlocal dials
+            dials += 1
+            stream = await to_host()
+            return _Mute(stream, 6, wake) if dials == 1 else stream
+
+        client = PeerClient(peer, invite, connect=connect,
+                            on_output=lambda out: seen.append((trio.current_time(), out)))
+        nursery.start_soon(client.run)
+        with trio.fail_after(60):
+            while not any(isinstance(o, Reconnecting) for _, o in seen):
+                await trio.sleep(0.1)
+            while sum(isinstance(o, Connected) for _, o in seen) < 2:
+                await trio.sleep(0.1)
+        nursery.cancel_scope.cancel()
+    silent = _first(seen, HostSilent)
+    # The last word from the host before the silence (a ping says nothing to the observer:
+    # it may have come up to one ping interval later).
+    last_heard = max(t for t, o in seen if not isinstance(o, HostSilent | Reconnecting) and t < silent)
+    again = _first(seen, Reconnecting)
+    assert SILENT_SECONDS <= silent - last_heard <= SILENT_SECONDS + PING_SECONDS
+    assert IDLE_SECONDS <= again - last_heard <= IDLE_SECONDS + PING_SECONDS
+    assert dials == 2
+
+
+def _first(seen: list[tuple[float, object]], kind: type) -> float:
+    return next(t for t, o in seen if isinstance(o, kind))
+
+
+async def test_the_host_marks_a_silent_seat_offline_and_tells_everyone(autojump_clock) -> None:
+    core = TableHost(profile(0, "Host"), auto_start_at=3, clock=False)
+    core.sit_host(trio.current_time(), policy=make_policy("idle", 1))
+    quiet = TablePeer(profile(1), table=core.table, host_key=core.profile.public_key, policy=make_policy("idle", 2))
+    other = TablePeer(profile(2), table=core.table, host_key=core.profile.public_key, policy=make_policy("idle", 3))
+    host_saw: list[tuple[float, object]] = []
+    other_saw: list[object] = []
+    frozen = trio.Event()
+    async with trio.open_nursery() as nursery:
+        handle, invite = await serve_on_loopback(nursery, core)
+        handle.observe(lambda out: host_saw.append((trio.current_time(), out)))
+        to_host = memory_connector(handle, nursery)
+
+        async def lid_shut() -> trio.abc.Stream:
+            return _Frozen(await to_host(), frozen)
+
+        nursery.start_soon(PeerClient(quiet, invite, connect=lid_shut).run)
+        nursery.start_soon(PeerClient(other, invite, connect=to_host, on_output=other_saw.append).run)
+        while other.replica.seq < 0 or quiet.replica.seq < 0:
+            await trio.sleep(0.1)
+        frozen.set()
+        shut = trio.current_time()
+        with trio.fail_after(60):
+            while not any(isinstance(o, SeatOnline) and not o.online for _, o in host_saw):
+                await trio.sleep(0.1)
+        nursery.cancel_scope.cancel()
+    when = next(t for t, o in host_saw if isinstance(o, SeatOnline) and not o.online)
+    assert IDLE_SECONDS - PING_SECONDS <= when - shut <= IDLE_SECONDS + PING_SECONDS  # from its last ping
+    lobbies = [o.lobby for o in other_saw if isinstance(o, LobbyChanged)]
+    seat = next(s for s in lobbies[-1].seats if s is not None and s.key == profile(1).key_hex)
+    assert not seat.connected, "the others see who is offline"
+
+
+class _Frozen(trio.abc.Stream):
+    """Once `frozen` is set: nothing goes out, nothing comes in, nothing fails."""
+
+    def __init__(self, inner: trio.abc.Stream, frozen: trio.Event) -> None:
+        self.inner = inner
+        self.frozen = frozen
+
+    async def send_all(self, data) -> None:
+        if self.frozen.is_set():
+            await trio.sleep_forever()
+        await self.inner.send_all(data)
+
+    async def wait_send_all_might_not_block(self) -> None:
+        await self.inner.wait_send_all_might_not_block()
+
+    async def receive_some(self, max_bytes=None) -> bytes:
+        data = await self.inner.receive_some(max_bytes)
+        if self.frozen.is_set():
+            await trio.sleep_forever()
+        return data
+
+    async def aclose(self) -> None:
+        await self.inner.aclose()
