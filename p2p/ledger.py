@@ -20,8 +20,8 @@ from typing import Any
 
 from nacl.signing import SigningKey
 
-from zemlevlasnyk.engine import Action, Entropy, Event, Game, Ruleset, canonical_json
-from zemlevlasnyk.p2p import commit_reveal
+from zemlevlasnyk.engine import Action, Entropy, Event, Game, Ruleset
+from zemlevlasnyk.p2p import commit_reveal, wire
 from zemlevlasnyk.p2p.diff import make_diff
 from zemlevlasnyk.p2p.errors import Code, local
 from zemlevlasnyk.p2p.messages import Act, Contrib, Ready
@@ -196,7 +196,7 @@ class Ledger:
         state = self.game.to_json()
         diff = make_diff(self._state, state)
         self._state = state
-        self.state_hash = hashlib.sha256(canonical_json(state)).hexdigest()
+        self.state_hash = hashlib.sha256(wire.canonical(state)).hexdigest()
         return self._publish(kind, fields, at, seat, events, diff)
 
     def _unchanged(self, kind: str, fields: dict[str, Any], at: int, seat: int | None) -> Entry:

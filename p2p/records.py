@@ -34,7 +34,6 @@ from zemlevlasnyk.engine import (
     Ruleset,
     RulesetError,
     action_from_json,
-    canonical_json,
     load_rules,
 )
 from zemlevlasnyk.p2p import commit_reveal, messages, wire
@@ -70,7 +69,7 @@ _SIG_HEAD = b',"sig":"'
 _SIG_TAIL = b'","t":"record"}'
 _SIG_HEX = 128
 _SUFFIX = len(_SIG_HEAD) + _SIG_HEX + len(_SIG_TAIL)
-_HEX_DIGITS = frozenset(b"0123456789abcdef")
+_HEX_BYTES = b"0123456789abcdef"
 
 
 # --- the codec ---------------------------------------------------------------------------------
@@ -87,7 +86,7 @@ def split_record(data: bytes) -> tuple[bytes, bytes]:
             or not data.endswith(_SIG_TAIL) or data[-_SUFFIX:-_SUFFIX + len(_SIG_HEAD)] != _SIG_HEAD):
         raise remote(Code.GARBAGE, "not a record: it must be {\"body\":...,\"sig\":\"<128 hex>\",\"t\":\"record\"}")
     sig_hex = data[-_SIG_HEX - len(_SIG_TAIL):-len(_SIG_TAIL)]
-    if not _HEX_DIGITS.issuperset(sig_hex):
+    if sig_hex.translate(None, _HEX_BYTES):
         raise remote(Code.GARBAGE, "not a record: the signature must be 128 lowercase hex digits")
     return data[len(messages.RECORD_PREFIX):-_SUFFIX], bytes.fromhex(sig_hex.decode())
 
@@ -105,25 +104,28 @@ class Sealed:
 
 
 def seal(key: SigningKey, body: dict[str, Any]) -> Sealed:
-    encoded = canonical_json(body)
+    encoded = wire.canonical(body)
     sig = key.sign(TAG_RECORD + encoded).signature
     return Sealed(encode_record(encoded, sig), record_hash(encoded, sig))
 
 
-def decode_body(body: bytes) -> dict[str, Any]:
-    """The body object; it must be exactly its canonical encoding.
+def decode_body(body: bytes, *, canonical: bool = False) -> dict[str, Any]:
+    """The body object, decoded once (C speed: no Python hook per object).
 
-    This is where duplicate keys are refused: the body is the one object verified on the
-    bytes as received (everything else signed is checked over its canonical re-encoding,
-    where a duplicate can only break its own signature). A body that is not canonical
-    could be read two ways by two implementations; re-encoding it costs a fraction of the
-    signature check."""
+    Live verification never re-encodes (the signature covers the bytes as received). Where
+    the encoding itself matters is evidence: `canonical` (the offline `verify`) refuses a
+    body that is not exactly its canonical encoding, duplicate keys included, so a host
+    that signed a body two implementations could read two ways is shown to have done so.
+    Everything else signed (actions, Readies, contributions) is checked over its canonical
+    re-encoding, where a duplicate key can only break its own signature."""
     wire.check_depth(body)
     try:
         obj = json.loads(body, parse_float=_no_float, parse_constant=_no_float)
     except (UnicodeDecodeError, ValueError, RecursionError) as exc:
         raise ValueError(f"the body is not JSON: {str(exc)[:80]}") from None
-    if not isinstance(obj, dict) or canonical_json(obj) != body:
+    if not isinstance(obj, dict):
+        raise ValueError("the body is not an object")
+    if canonical and wire.canonical(obj) != body:
         raise ValueError("the body is not canonical JSON (duplicate keys, order or spacing)")
     return obj
 
@@ -219,10 +221,12 @@ class Replica:
     """A copy of the game rebuilt from verified records only.
 
     `rules`, when given, is the ruleset we expect (a start record naming other rules is
-    refused); otherwise the start record's preset and options are loaded."""
+    refused); otherwise the start record's preset and options are loaded. `strict` (the
+    offline `verify`) also refuses a body that is not in the canonical encoding."""
 
-    def __init__(self, *, table: str, host_key: str, rules: Ruleset | None = None) -> None:
+    def __init__(self, *, table: str, host_key: str, rules: Ruleset | None = None, strict: bool = False) -> None:
         self.table = table
+        self.strict = strict
         self.host_key = host_key            # the current host's (a handover changes it)
         self.first_host = host_key          # who signed the start record and seated the computer players
         self.expected_rules = rules
@@ -263,7 +267,7 @@ class Replica:
             if not signer or not wire.verify_raw(signer, TAG_RECORD + body_bytes, sig):
                 raise CheatingHost(f"record {self.seq + 1}: not signed by the host's key", seq=self.seq + 1)
         try:
-            body = decode_body(body_bytes)
+            body = decode_body(body_bytes, canonical=self.strict)
             return self._accept(body, data, record_hash(body_bytes, sig), own, signer)
         except CheatingHost:
             raise
@@ -320,7 +324,7 @@ class Replica:
             fresh = self.game.to_json()
             if self.state != fresh:
                 raise cheat("the state diff disagrees with the rules (replayed here)")
-            state_hash = hashlib.sha256(canonical_json(fresh)).hexdigest()
+            state_hash = hashlib.sha256(wire.canonical(fresh)).hexdigest()
         elif body["diff"] != []:
             raise cheat("a record that changes nothing carries a diff")
         else:
@@ -566,6 +570,6 @@ def _str(value: Any) -> str:
 
 
 def _hex32(value: Any) -> bytes:
-    if not isinstance(value, str) or len(value) != 64 or not _HEX_DIGITS.issuperset(value.encode()):
+    if not isinstance(value, str) or len(value) != 64 or value.encode().translate(None, _HEX_BYTES):
         raise ValueError("expected 64 lowercase hex digits")
     return bytes.fromhex(value)

@@ -16,7 +16,7 @@ from zemlevlasnyk.p2p.host import ChatRelayed, Phase, Published, TableHost
 from zemlevlasnyk.p2p.ledger import Ledger
 from zemlevlasnyk.p2p.peer import TimedOutWhileHere
 from zemlevlasnyk.p2p.policy import make_policy
-from zemlevlasnyk.p2p.records import Replica, encode_record, record_hash, seal, split_record
+from zemlevlasnyk.p2p.records import TAG_RECORD, Replica, encode_record, record_hash, seal, split_record
 
 
 def sign_action(key, *, table, seq, action, entropy):
@@ -588,3 +588,19 @@ def test_the_host_and_peers_count_the_clock_down_alike() -> None:
     assert table.peers[1].clock_left(table.now) == pytest.approx(left, abs=0.01)
     untimed = _started(peers=2, level=None, clock=False)
     assert untimed.host.clock_left(untimed.now) == {}
+
+
+def test_the_offline_check_refuses_a_record_body_that_is_not_canonical() -> None:
+    """A body two implementations could read two ways (a duplicate key) is refused where
+    the bytes are judged as evidence: the strict replica of the offline `verify`."""
+    table = _started(peers=2, level=None)
+    table.run()
+    first = split_record(table.host.records[0])[0]
+    duplicated = first[:-1] + b',"kind":"start"}'
+    resigned = encode_record(duplicated, table.host.key.sign(TAG_RECORD + duplicated).signature)
+    strict = Replica(table=table.host.table, host_key=table.host.key_hex, strict=True)
+    with pytest.raises(CheatingHost, match="canonical"):
+        strict.accept(resigned)
+    strict = Replica(table=table.host.table, host_key=table.host.key_hex, strict=True)
+    strict.accept(table.host.records[0])
+    assert strict.seq == 0
