@@ -1,17 +1,25 @@
-"""How long a move takes to reach everyone: 4 peers at a table on loopback TCP.
+"""How fast a table is: 4 peers on loopback TCP, figures against baselines of the same run.
 
-Measures, in one run: the time from a peer sending a signed action to every peer having
-verified and applied its record (p50, p99), and a raw trio TCP echo round trip of a
-message of the same size, for scale. Two set-ups: the host and the 4 peers in one process
-(every verification runs one after another on one core: the worst case), and each peer in
-its own process, as at a real table (they share this machine's cores with the host).
-All traffic stays on 127.0.0.1.
+Measures, in one run (issue 13's table targets and issue 14's cost):
+- a peer's action until every peer verified and applied its record, host and 4 peers in
+  one process (every verification runs one after another on one core: the worst case),
+  p50/p99, against a raw trio TCP echo round trip of a message of the same size
+  (target: p50 within 20x the echo);
+- a roll the host applies itself, from its record until every peer verified the outcome:
+  with the people seated it is declared and waits for their contributions (section 3 of
+  docs/PROTOCOL.md), against the same roll with the people only watching, applied at once
+  as before the two-step (target: within 2x);
+- the host's memory per record over a long game (target: at most 1 KB);
+- the first figure again with each peer in its own process, as at a real table.
+The CPU time per move of the one-process run is printed too: it moves less than wall time
+when other work loads the machine. All traffic stays on 127.0.0.1.
 
-    python benchmarks/bench_table.py [--moves N]
+    python benchmarks/bench_table.py [--moves N] [--rolls N] [--records N]
 """
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import random
@@ -19,23 +27,30 @@ import statistics
 import subprocess
 import sys
 import time
+import tracemalloc
+from functools import partial
+from typing import Any
 
 import trio
-from nacl.signing import SigningKey  # noqa: E402
+from nacl.signing import SigningKey
 
-from zemlevlasnyk.p2p.client import PeerClient  # noqa: E402
-from zemlevlasnyk.p2p.driver import TableConfig, prepare  # noqa: E402
-from zemlevlasnyk.p2p.host import Phase  # noqa: E402
-from zemlevlasnyk.p2p.identity import COLOURS, Profile  # noqa: E402
-from zemlevlasnyk.p2p.links import parse_invite  # noqa: E402
-from zemlevlasnyk.p2p.messages import Act  # noqa: E402
-from zemlevlasnyk.p2p.peer import Applied, Outgoing, TablePeer  # noqa: E402
-from zemlevlasnyk.p2p.policy import make_policy  # noqa: E402
-from zemlevlasnyk.p2p.records import split_record  # noqa: E402
+from zemlevlasnyk.p2p.client import PeerClient
+from zemlevlasnyk.p2p.driver import TableConfig, TableHandle, prepare
+from zemlevlasnyk.p2p.handshake import PLAYING, WATCHING
+from zemlevlasnyk.p2p.host import Phase, Published
+from zemlevlasnyk.p2p.identity import COLOURS, Profile
+from zemlevlasnyk.p2p.links import parse_invite
+from zemlevlasnyk.p2p.messages import Act
+from zemlevlasnyk.p2p.peer import Applied, Outgoing, TablePeer
+from zemlevlasnyk.p2p.policy import make_policy
+from zemlevlasnyk.p2p.records import split_record
 
 PEERS = 4
 # Roughly what one action message weighs on the wire (a signed envelope).
 ECHO_BYTES = 400
+HOST = Profile("Host", "red", SigningKey(b"\x7f" * 32))
+# Far longer than a record takes to verify, far shorter than a person's turn.
+ROLL_PACE_SECONDS = 0.02
 
 
 def _profile(n: int) -> Profile:
@@ -54,7 +69,7 @@ async def echo_round_trips(count: int) -> list[float]:
 
     samples: list[float] = []
     async with trio.open_nursery() as nursery:
-        listeners = await nursery.start(lambda task_status: trio.serve_tcp(echo, 0, host="127.0.0.1", task_status=task_status))
+        listeners = await nursery.start(partial(trio.serve_tcp, echo, 0, host="127.0.0.1"))
         port = listeners[0].socket.getsockname()[1]
         stream = await trio.open_tcp_stream("127.0.0.1", port)
         payload = b"x" * ECHO_BYTES
@@ -70,11 +85,11 @@ async def echo_round_trips(count: int) -> list[float]:
     return samples
 
 
-async def one_table(moves: int, seed: int) -> list[float]:
-    """Play up to `moves` moves at a fresh table; the latency of each."""
+async def one_table(moves: int, seed: int) -> tuple[list[float], float]:
+    """Play up to `moves` moves at a fresh table; the latency of each, and the process's
+    CPU seconds per move."""
     rng = random.Random(seed)
-    handle = prepare(TableConfig(Profile("Host", "red", SigningKey(b"\x7f" * 32)), clock=False,
-                                 auto_start_at=PEERS, bind="127.0.0.1"))
+    handle = prepare(TableConfig(HOST, clock=False, auto_start_at=PEERS, bind="127.0.0.1"))
     core = handle.core
     peers = [TablePeer(_profile(n), table=core.table, host_key=core.profile.public_key) for n in range(PEERS)]
     policy = make_policy("random", seed)
@@ -82,24 +97,26 @@ async def one_table(moves: int, seed: int) -> list[float]:
     arrived = trio.Event()
     target = [0]
 
-    def watch(out) -> None:
+    def watch(out: object) -> None:
         if isinstance(out, Applied) and all(p.replica.seq >= target[0] for p in peers):
             arrived.set()
 
+    cpu = 0.0
     async with trio.open_nursery() as nursery:
         await nursery.start(handle.run)
-        invite = handle.invite
-        clients = [PeerClient(p, invite, on_output=watch) for p in peers]
+        assert handle.invite is not None
+        clients = [PeerClient(p, handle.invite, on_output=watch) for p in peers]
         for client in clients:
             nursery.start_soon(client.run)
         while not all(p.replica.seq >= 0 for p in peers):
             await trio.sleep(0.01)
+        started = time.process_time()
         for _ in range(moves):
             game = peers[0].replica.game
+            assert game is not None
             if game.outcome() is not None:
                 break
-            decisions = game.pending()
-            seat = rng.choice(decisions).seat
+            seat = rng.choice(game.pending()).seat
             mover = next(n for n, p in enumerate(peers) if p.seat == seat)
             action = policy.choose(game.copy(), seat)
             message = peers[mover].act(action).message
@@ -110,9 +127,83 @@ async def one_table(moves: int, seed: int) -> list[float]:
             with trio.fail_after(10):
                 await arrived.wait()
             samples.append(time.perf_counter() - start)
+        cpu = (time.process_time() - started) / max(1, len(samples))
         nursery.cancel_scope.cancel()
     assert core.phase in (Phase.PLAYING, Phase.FINISHED)
+    return samples, cpu
+
+
+async def host_rolls(count: int, *, seated: bool, seed: int) -> list[float]:
+    """The host's own rolls (its seat played by a computer player) with 3 people playing
+    (`seated`: the two-step) or watching (applied at once): from the record that carries
+    the roll (the declaration, when there is one) until every peer has verified the record
+    with its outcome."""
+    people = PEERS - 1
+    # The host's computer players wait a moment between moves, so that a roll is measured on
+    # its own and not behind a queue of moves nobody waited for.
+    handle = prepare(TableConfig(HOST, clock=False, auto_start_at=people + 1 if seated else 2, bind="127.0.0.1",
+                                 solo=not seated, bot_pace=ROLL_PACE_SECONDS))
+    core = handle.core
+    handle.sit_host(policy=make_policy("idle", seed))
+    if not seated:
+        handle.add_bot("idle", make_policy("idle", seed + 1))
+    peers = [TablePeer(_profile(n), table=core.table, host_key=core.profile.public_key,
+                       policy=make_policy("idle", seed + 2 + n)) for n in range(people)]
+    samples: list[float] = []
+    waiting: dict[int, float] = {}     # record that completes a host roll -> when it began
+    done = trio.Event()
+
+    def host_side(out: object) -> None:
+        if isinstance(out, Published) and out.seat is not None and core.players[out.seat].key == core.key_hex \
+                and core.players[out.seat].bot is None and out.kind == "host" and _is_roll(core, out):
+            waiting[out.seq + 1 if core.awaiting else out.seq] = time.perf_counter()
+
+    def peer_side(out: object) -> None:
+        if isinstance(out, Applied):
+            for seq in [s for s in waiting if all(p.replica.seq >= s for p in peers)]:
+                samples.append(time.perf_counter() - waiting.pop(seq))
+            if len(samples) >= count:
+                done.set()
+
+    handle.observe(host_side)
+    async with trio.open_nursery() as nursery:
+        await nursery.start(handle.run)
+        assert handle.invite is not None
+        for peer in peers:
+            nursery.start_soon(PeerClient(peer, handle.invite, want=PLAYING if seated else WATCHING,
+                                          on_output=peer_side).run)
+        with trio.fail_after(600):
+            await done.wait()
+        nursery.cancel_scope.cancel()
     return samples
+
+
+def _is_roll(core: Any, out: Published) -> bool:
+    body = json.loads(split_record(core.records[out.seq])[0])
+    return body.get("auto", {}).get("type") in ("roll", "roll_for_double")
+
+
+def memory_per_record(records: int) -> tuple[float, int]:
+    """Bytes of the host's memory per record over a long game of computer players (its
+    records, the engine and all), and the records measured."""
+    handle = prepare(TableConfig(HOST, clock=False, solo=True))
+    handle.sit_host(policy=make_policy("idle", 1))
+    for n in range(3):
+        handle.add_bot("idle", make_policy("idle", 2 + n))
+    handle.start()
+    core = handle.core
+    for _ in range(200):
+        handle.step_now()
+    gc.collect()
+    tracemalloc.start()
+    before, first = tracemalloc.get_traced_memory()[0], core.seq
+    while core.seq < first + records and core.game is not None and core.game.outcome() is None:
+        handle.step_now()
+    gc.collect()
+    after = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    measured = core.seq - first
+    return (after - before) / max(1, measured), measured
 
 
 async def peer_process(link: str, index: int, moves: int) -> None:
@@ -125,7 +216,7 @@ async def peer_process(link: str, index: int, moves: int) -> None:
     applied: dict[int, float] = {}
     done = trio.Event()
 
-    def watch(out) -> None:
+    def watch(out: object) -> None:
         now = time.perf_counter()
         if isinstance(out, Outgoing) and isinstance(out.message, Act):
             sent[out.message.signed["sig"]] = now
@@ -145,11 +236,11 @@ async def peer_process(link: str, index: int, moves: int) -> None:
 
 
 async def processes_table(moves: int) -> list[float]:
-    handle = prepare(TableConfig(Profile("Host", "red", SigningKey(b"\x7f" * 32)), clock=False,
-                                 auto_start_at=PEERS, bind="127.0.0.1"))
+    handle: TableHandle = prepare(TableConfig(HOST, clock=False, auto_start_at=PEERS, bind="127.0.0.1"))
     core = handle.core
     async with trio.open_nursery() as nursery:
         await nursery.start(handle.run)
+        assert handle.invite is not None
         link = handle.invite.to_link()
         procs = [await trio.lowlevel.open_process(
             [sys.executable, __file__, "--peer", link, "--index", str(n), "--moves", str(moves)],
@@ -157,9 +248,8 @@ async def processes_table(moves: int) -> list[float]:
         outputs = []
         try:
             for proc in procs:
-                chunks = []
-                async for chunk in proc.stdout:
-                    chunks.append(chunk)
+                assert proc.stdout is not None
+                chunks = [chunk async for chunk in proc.stdout]
                 await proc.wait()
                 outputs.append(json.loads(b"".join(chunks)))
         finally:
@@ -180,32 +270,49 @@ async def processes_table(moves: int) -> list[float]:
     return samples
 
 
-async def main(moves: int) -> None:
+def _us(seconds: float) -> str:
+    return f"{seconds * 1e6:8.1f} us"
+
+
+async def main(moves: int, rolls: int, records: int) -> None:
     echo = await echo_round_trips(2000)
     samples: list[float] = []
+    cpus: list[float] = []
     seed = 0
     while len(samples) < moves:
-        samples += await one_table(moves - len(samples), seed)
+        got, cpu = await one_table(moves - len(samples), seed)
+        samples += got
+        cpus.append(cpu)
         seed += 1
+    two_step = await host_rolls(rolls, seated=True, seed=1)
+    at_once = await host_rolls(rolls, seated=False, seed=1)
+    per_record, measured = memory_per_record(records)
     spread = await processes_table(moves)
     echo_p50, echo_p99 = _percentiles(echo)
-    print(f"raw trio TCP echo round trip ({ECHO_BYTES} B, {len(echo)} trips): "
-          f"p50 {echo_p50 * 1e6:8.1f} us   p99 {echo_p99 * 1e6:8.1f} us")
+    print(f"raw trio TCP echo round trip ({ECHO_BYTES} B, {len(echo)} trips): p50 {_us(echo_p50)}   "
+          f"p99 {_us(echo_p99)}")
     for label, figures in ((f"one process, {seed} table(s)", samples), ("a process per peer", spread)):
         p50, p99 = _percentiles(figures)
-        print(f"action -> all {PEERS} peers verified, {label} ({len(figures)} moves): "
-              f"p50 {p50 * 1e6:8.1f} us   p99 {p99 * 1e6:8.1f} us   p50/echo {p50 / echo_p50:5.1f}x")
-    print("aim: p50 within 10x the echo round trip")
+        print(f"action -> all {PEERS} peers verified, {label} ({len(figures)} moves): p50 {_us(p50)}   "
+              f"p99 {_us(p99)}   p50/echo {p50 / echo_p50:5.1f}x")
+    print(f"  CPU per move in the one-process run: {_us(statistics.mean(cpus))}")
+    two, once = _percentiles(two_step)[0], _percentiles(at_once)[0]
+    print(f"host's roll -> all {PEERS - 1} peers verified: two-step (people seated) p50 {_us(two)}, "
+          f"at once (people watching) p50 {_us(once)}: {two / once:4.2f}x ({len(two_step)}/{len(at_once)} rolls)")
+    print(f"host memory per record: {per_record:6.0f} B over {measured} records (engine, records and all)")
+    print("targets: action p50 within 20x the echo; the two-step within 2x; at most 1 KB per record")
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} (other work skews the figures)")
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--moves", type=int, default=1000)
+    parser.add_argument("--rolls", type=int, default=100)
+    parser.add_argument("--records", type=int, default=20000)
     parser.add_argument("--peer", help=argparse.SUPPRESS)
     parser.add_argument("--index", type=int, help=argparse.SUPPRESS)
     options = parser.parse_args()
     if options.peer:
         trio.run(peer_process, options.peer, options.index, options.moves)
     else:
-        trio.run(main, options.moves)
+        trio.run(main, options.moves, options.rolls, options.records)

@@ -216,6 +216,7 @@ class TablePeer:
         self._sent_for: dict[int, tuple[messages.Act, float]] = {}
         self._evidence: messages.Act | None = None
         self._contributed: dict[int, tuple[float, int]] = {}   # record -> (sent, its `at`)
+        self._my_contrib: dict[int, messages.Contrib] = {}
         self._arrived_at = 0.0
         # Our clock minus the host's, at the quickest delivery seen: maps the records'
         # signed times onto ours (a record that was held up only makes it larger).
@@ -331,7 +332,9 @@ class TablePeer:
         outs: list[PeerOutput] = [Arrived(seq, data)]
         sent = self._sent_for.get(seq)
         try:
-            verified = self.replica.accept(data, own=sent[0].signed if sent is not None else None)
+            own = tuple(m.signed for m in (sent[0] if sent is not None else None, self._my_contrib.get(seq - 1))
+                        if m is not None)
+            verified = self.replica.accept(data, own=own)
         except CheatingHost as exc:
             self.cheated = exc
             return outs + [HostCheated(exc)]
@@ -373,9 +376,9 @@ class TablePeer:
             self._evidence = None   # the table has seen it
         contributed = self._contributed.get(verified.seq - 1)
         if verified.kind == "chance" and me in verified.body["missing"] and contributed is not None:
-            sent, declared_at = contributed
+            sent_at, declared_at = contributed
             hasty = verified.at - declared_at < CONTRIB_WAIT_MS and verified.seq > self._connected_at
-            if hasty or self._before(sent, verified.at):
+            if hasty or self._before(sent_at, verified.at):
                 # Either it did not wait for us while we were here, or ours was out in time.
                 outs.append(ContributionOmitted(verified.seq - 1))
         return outs
@@ -396,6 +399,7 @@ class TablePeer:
         self._contributed.setdefault(declared.seq, (now, self.replica.at))
         contrib = messages.make_contrib(self.profile.signing_key, table=self.table, seq=declared.seq, seat=me,
                                         record=declared.record, entropy=self._entropy(b"contrib", declared.seq))
+        self._my_contrib = {declared.seq: contrib}
         return [Outgoing(contrib)]
 
     def _entropy(self, purpose: bytes, seq: int) -> bytes:

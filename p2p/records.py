@@ -251,11 +251,12 @@ class Replica:
         """The game has an outcome (the signed end record may still be on its way)."""
         return self.game is not None and self.game.outcome() is not None
 
-    def accept(self, data: bytes, *, own: dict[str, Any] | None = None) -> Verified:
+    def accept(self, data: bytes, *, own: tuple[dict[str, Any], ...] = ()) -> Verified:
         """Verify and apply the next record (its wire bytes); `CheatingHost` if it is wrong.
 
-        `own` is the signed action we sent for this record, if any: an `act` record that
-        carries exactly it needs no second signature check."""
+        `own` are signed objects we made ourselves (our action for this record, our
+        contribution to its chance): one the record carries exactly needs no signature
+        check."""
         try:
             body_bytes, sig = split_record(data)
         except Exception as exc:
@@ -276,7 +277,7 @@ class Replica:
             raise CheatingHost(f"record {self.seq + 1}: malformed: {type(exc).__name__}: {str(exc)[:160]}",
                                seq=self.seq + 1) from None
 
-    def _accept(self, body: dict[str, Any], data: bytes, digest: str, own: dict[str, Any] | None,
+    def _accept(self, body: dict[str, Any], data: bytes, digest: str, own: tuple[dict[str, Any], ...],
                 signer: str) -> Verified:
         seq = body["seq"]
 
@@ -384,7 +385,7 @@ class Replica:
         self.state = None
         return []
 
-    def _play(self, kind: str, body: dict[str, Any], secret: bytes, digest: str, own: dict[str, Any] | None,
+    def _play(self, kind: str, body: dict[str, Any], secret: bytes, digest: str, own: tuple[dict[str, Any], ...],
               cheat: Callable[[str], CheatingHost]) -> list[Event]:
         game = self.game
         assert game is not None
@@ -398,10 +399,10 @@ class Replica:
             self.ended = True
             return []
         if kind == CHANCE:
-            return self._chance(body, secret, cheat)
+            return self._chance(body, secret, own, cheat)
         if kind == ACT:
             envelope = body["act"]
-            if own is None or envelope != own:
+            if envelope not in own:
                 act = messages.parse_act(envelope)
                 if not 0 <= act.seat < len(self.players):
                     raise cheat("the action's seat is not a seat of this game")
@@ -494,7 +495,8 @@ class Replica:
             raise cheat(f"the host ran seat {action.seat}'s clock out after "
                         f"{(body['at'] - timer['since']) / 1000:.1f} s of {self.decisions.ms / 1000:g}")
 
-    def _chance(self, body: dict[str, Any], secret: bytes, cheat: Callable[[str], CheatingHost]) -> list[Event]:
+    def _chance(self, body: dict[str, Any], secret: bytes, own: tuple[dict[str, Any], ...],
+                cheat: Callable[[str], CheatingHost]) -> list[Event]:
         declared = self.declared
         assert declared is not None
         contribs = [messages.parse_contrib(c) for c in body["contrib"]]
@@ -506,7 +508,8 @@ class Replica:
             raise cheat("the contributions and the missing seats are not the seats awaited")
         for contrib in contribs:
             if (contrib.table != self.table or contrib.seq != declared.seq or contrib.record != declared.record
-                    or not wire.check_signature(self.players[contrib.seat].key, wire.TAG_CONTRIB, contrib.signed)):
+                    or contrib.signed not in own
+                    and not wire.check_signature(self.players[contrib.seat].key, wire.TAG_CONTRIB, contrib.signed)):
                 raise cheat(f"seat {contrib.seat}'s contribution is forged or made for another record")
         self.declared = None
         entropy = commit_reveal.contributed_entropy([c.entropy for c in contribs])
