@@ -255,3 +255,29 @@ def test_ui_owner_marks_are_visible_at_a_glance() -> None:
         colour = theme.player_colour("red" if cell % 2 == 0 else "blue")
         assert surface.get_at(strip.center)[:3] == tuple(colour)[:3], cell
         assert all(not strip.colliderect(t.rect) for t in audit.texts)
+
+
+async def test_ui_deed_chips_beside_players_open_their_deed(autojump_clock) -> None:
+    from zemlevlasnyk.ui.board import deed_colour
+    surface = init_pygame()
+    table = warm_table(seed=1, lang="uk")
+    game = table.game
+    app = App(surface.get_size(), lang="uk", spawn=lambda fn: None)
+    scene = TableScene(app, table)
+    app.push(scene)
+    drive = Driver(app, surface)
+    await drive.frames()
+    for seat, row in enumerate(scene.players_panel.rows):
+        owned = sorted(c for c in game.rules.properties if game.owner[c] == seat)
+        assert sorted(cell for cell, _ in row.chips) == owned, "every deed a chip"
+        groups = [game.rules.group_of[cell] for cell, _ in row.chips]
+        assert groups == sorted(groups, key=lambda g: g[0]), "chips grouped by colour"
+        for cell, chip in row.chips:
+            assert row.rect.contains(chip)
+            colour = deed_colour(game.rules, cell)
+            inside = surface.get_at(chip.center)[:3]
+            assert inside == tuple(colour)[:3] or game.mortgaged[cell], "a chip in its group's colour"
+    cell, chip = scene.players_panel.rows[table.me].chips[0]
+    drive.click(chip.center)
+    await drive.frames()
+    assert scene.selected == cell and scene.deed_card is not None

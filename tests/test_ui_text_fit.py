@@ -9,7 +9,7 @@ import pygame
 import pytest
 from ui_helpers import init_pygame  # noqa: I001  (sets SDL drivers first)
 
-from zemlevlasnyk.engine import load_preset
+from zemlevlasnyk.engine import load_preset, preset_names
 from zemlevlasnyk.p2p.identity import MAX_NAME
 from zemlevlasnyk.ui.fonts import Face
 from zemlevlasnyk.ui.narrate import card_text
@@ -68,7 +68,7 @@ def test_ui_audit_sees_a_text_out_of_its_box() -> None:
 # Every state of the table, its dialogs and the results, as the screenshot command finds them.
 STATES = ("table", "deed", "trade", "trade_check", "offer", "auction", "debt", "bankruptcy", "bankrupt_other",
           "card", "dice", "late", "results")
-SIZES = ((1024, 640), (1280, 720), (1920, 1080))
+SIZES = ((800, 500), (1024, 640), (1280, 720), (1920, 1080))
 # The longest name a player may have (p2p.identity.MAX_NAME), in wide letters.
 LONG_NAME = "Максиміліана-Олександрів"
 
@@ -108,16 +108,18 @@ def test_ui_no_text_leaves_its_box_or_lies_on_another(state: str, lang: str) -> 
         assert [(a.text, b.text) for a, b in audit.overlapping()] == [], (state, lang, size)
 
 
+@pytest.mark.parametrize("preset", preset_names())
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_ui_every_deed_card_fits(lang: str) -> None:
+def test_ui_every_deed_card_fits(lang: str, preset: str) -> None:
     """The deed card of every cell (streets, stations, utilities, owned, mortgaged, for
-    sale, and the cells that are not deeds) at every size."""
+    sale, and the cells that are not deeds) of every preset at every size, the board and
+    the panel around it too."""
     from zemlevlasnyk.ui.app import App
     from zemlevlasnyk.ui.scenes.table import TableScene
     from zemlevlasnyk.ui.screenshot import warm_table
     from zemlevlasnyk.ui.text_audit import auditing
     init_pygame()
-    table = warm_table(seed=1, lang=lang)
+    table = warm_table(seed=1, lang=lang, rules=load_preset(preset))
     app = App(SIZES[0], lang=lang, spawn=lambda fn: None)
     scene = TableScene(app, table)
     app.push(scene)
@@ -130,9 +132,10 @@ def test_ui_every_deed_card_fits(lang: str) -> None:
             scene._select(cell)
             kinds.add(table.game.rules.cells[cell].kind)
             with auditing() as audit:
+                scene.board_key = None      # the board too, drawn afresh inside the audit
                 app.draw(surface)
             assert scene.deed_card is not None and scene.centre.card_room is not None
             assert scene.centre.card_room.contains(scene.deed_card.rect)
             assert [(t.text, t.rect, t.box) for t in audit.outside_box()] == [], (cell, size)
             assert [(a.text, b.text) for a, b in audit.overlapping()] == [], (cell, size)
-    assert {"street", "station", "utility", "card", "tax", "start", "jail"} <= kinds
+    assert {"street", "station", "utility", "tax", "start", "jail"} <= kinds

@@ -24,7 +24,7 @@ from .fonts import Face
 from .ruleset_text import cell_name
 from .table_view import PlayerInfo
 from .text import money
-from .widgets import draw_fitted, draw_text, fit
+from .widgets import Fitted, draw_fitted, draw_text, fit, fit_line
 
 # Share of a corner's depth taken by a street's colour band.
 BAR_SHARE = 0.24
@@ -139,7 +139,14 @@ def _draw_name_and_figure(surface: pygame.Surface, geo: BoardGeometry, rules: Ru
     figure_h = small + 3 if figure else 0
     corner = place.side is Side.CORNER
     face = Face.CONDENSED_BOLD if corner else Face.CONDENSED
-    fitted = fit(cell_name(rules, i, lang), room.width, max(1, room.height - figure_h), sizes, face)
+    name = cell_name(rules, i, lang)
+    fitted = fit(name, room.width, max(1, room.height - figure_h), sizes, face)
+    if figure and len(fitted.lines) * fitted.line_height > room.height - figure_h:
+        # A board too small for both (a small window): the name stays, the figure is on
+        # the deed card.
+        figure, figure_h = "", 0
+        fitted = fit(name, room.width, room.height, sizes, face)
+    fitted = _cut_to(fitted, room)
     block = len(fitted.lines) * fitted.line_height
     top = room.centery - (block + figure_h) // 2 if corner else room.top
     bottom = draw_fitted(surface, fitted, room.centerx, top, box=room)
@@ -151,6 +158,17 @@ def _draw_name_and_figure(surface: pygame.Surface, geo: BoardGeometry, rules: Ru
     rect = draw_text(surface, figure, (room.centerx, room.bottom), small, figure_colour, figure_face, "midbottom",
                      box=room)
     return pygame.Rect(room.left, bottom, room.width, max(0, rect.top - bottom))
+
+
+def _cut_to(fitted: Fitted, room: pygame.Rect) -> Fitted:
+    """A name that still does not fit at the smallest size (a very small window) keeps the
+    lines that fit, the last one ending in «…»; the deed card has it whole."""
+    fits = max(1, room.height // fitted.line_height)
+    if len(fitted.lines) <= fits:
+        return fitted
+    lines = list(fitted.lines[:fits])
+    lines[-1] = fit_line(lines[-1].rstrip("-") + "…", fitted.size, room.width, fitted.face)
+    return Fitted(tuple(lines), fitted.size, fitted.face)
 
 
 def _draw_cell(surface: pygame.Surface, geo: BoardGeometry, game: Game, players: Sequence[PlayerInfo],

@@ -15,7 +15,7 @@ from typing import Any
 
 import pygame
 
-from zemlevlasnyk.engine import Action, Bid, Build, Buy, Game, Phase, holdings
+from zemlevlasnyk.engine import Action, Bid, Build, Buy, Game, Phase, Ruleset, holdings
 from zemlevlasnyk.engine.events import Eliminated
 
 from . import nav
@@ -69,10 +69,12 @@ def stand_in(game: Game, seat: int) -> Action:
 
 def warm_table(*, seed: int, lang: str, until: Callable[[LocalTable], bool] | None = None,
                opponents: int = 3, level: str = SCREENSHOT_LEVEL,
-               person: Callable[[Game, int], Action] = stand_in) -> LocalTable:
-    """A table played from `seed` until `until(table)` (default: an interesting mid-game)."""
+               person: Callable[[Game, int], Action] = stand_in, rules: Ruleset | None = None) -> LocalTable:
+    """A table played from `seed` until `until(table)` (default: an interesting mid-game),
+    by `rules` (default: the default preset)."""
     # The person's sample name (its initial differs from the computer players').
-    table = new_table(name=catalogue(lang)["ui"]["samples"]["name"], opponents=opponents, level=level, seed=seed)
+    table = new_table(name=catalogue(lang)["ui"]["samples"]["name"], opponents=opponents, level=level, seed=seed,
+                      rules=rules)
     done = until or _mid_game
     for _ in range(WARM_ACTIONS):
         if table.outcome is not None or done(table):
