@@ -1,0 +1,90 @@
+"""Who takes a lost table over, and when (p2p/resume.py), and a saved game rewound after a
+fork: pure functions and files, no network."""
+from __future__ import annotations
+
+import math
+
+from fault_helpers import ResumableTable
+from p2p_helpers import profile
+
+from zemlevlasnyk.p2p import savegame
+from zemlevlasnyk.p2p.handover import load_saved
+from zemlevlasnyk.p2p.messages import LobbyView, SeatView, Settings
+from zemlevlasnyk.p2p.policy import make_policy
+from zemlevlasnyk.p2p.resume import (
+    RESUME_AFTER_SECONDS,
+    RESUME_STAGGER_SECONDS,
+    SavedRecords,
+    may_host,
+    takeover_delay,
+    takeover_order,
+)
+
+
+def _started(*, host_seat: bool = True) -> ResumableTable:
+    table = ResumableTable(peers=0, seed=3)
+    if host_seat:
+        table.deliver(table.host.sit_host(table.now, policy=make_policy("medium", 1)))
+    table.deliver(table.host.add_bot("medium", make_policy("medium", 2), table.now))
+    for n in (1, 2):
+        table.add_peer(n, policy=make_policy("medium", 10 + n))
+    table.run()
+    table.deliver(table.host.start(table.now))
+    table.run(until=lambda: table.host.seq >= 20)
+    return table
+
+
+def _lobby(table: ResumableTable, offline: set[str]) -> LobbyView:
+    seats = tuple(SeatView(p.name, p.colour, p.key, p.bot, True, p.key not in offline)
+                  for p in table.host.players) + (None,) * (4 - len(table.host.players))
+    return LobbyView(table.host.table, "t", "CODE00", "playing", Settings(True, "zemlevlasnyk"), "00" * 32, "Host",
+                     table.first_host, seats, 0, None)
+
+
+def test_resume_order_the_lowest_person_seat_first_not_the_lost_host_nor_computer_players() -> None:
+    table = _started()
+    replica = table.saved(1).replica
+    # Seats: 0 the host's own, 1 a computer player, 2 and 3 the people.
+    assert takeover_order(replica, _lobby(table, set())) == [2, 3]
+    me, other = profile(1).key_hex, profile(2).key_hex
+    first = takeover_delay(replica, _lobby(table, set()), me)
+    assert first == RESUME_AFTER_SECONDS
+    assert takeover_delay(replica, _lobby(table, set()), other) == RESUME_AFTER_SECONDS + RESUME_STAGGER_SECONDS
+
+
+def test_resume_order_puts_people_the_lobby_showed_offline_last() -> None:
+    table = _started()
+    replica = table.saved(1).replica
+    offline = {profile(1).key_hex}
+    assert takeover_order(replica, _lobby(table, offline)) == [3, 2]
+    assert takeover_delay(replica, _lobby(table, offline), profile(2).key_hex) == RESUME_AFTER_SECONDS
+
+
+def test_resume_spectators_the_host_and_strangers_never_take_over_automatically() -> None:
+    table = _started()
+    replica = table.saved(1).replica
+    assert math.isinf(takeover_delay(replica, None, profile(9).key_hex))
+    assert math.isinf(takeover_delay(replica, None, table.first_host))
+
+
+def test_resume_only_adverts_by_a_seated_person_or_the_first_host_are_our_table() -> None:
+    table = _started(host_seat=False)
+    replica = table.saved(1).replica
+    assert may_host(replica, profile(2).public_key) and may_host(replica, bytes.fromhex(table.first_host))
+    assert not may_host(replica, profile(9).public_key)
+
+
+def test_resume_rewind_moves_the_last_records_aside_and_the_rest_verifies(tmp_path) -> None:
+    table = _started()
+    records = table.records_of(1)
+    path = tmp_path / "game.zvl"
+    header = savegame.Header(table.host.table, table.first_host, profile(1).key_hex, "zemlevlasnyk")
+    with savegame.SaveGame.open(path, header) as saved:
+        for seq, data in enumerate(records):
+            saved.append(seq, data)
+    kept = SavedRecords(path, table=table.host.table, first_host=table.first_host, me=profile(1).key_hex)
+    assert kept.rewind(len(records) - 2) == records[:-2]
+    assert load_saved(path).replica.seq == len(records) - 3
+    aside = path.with_name(path.name + f".forked-{len(records) - 2}")
+    assert aside.read_bytes().splitlines() == records[-2:]
+    assert kept.records_from(len(records) - 4) == records[-4:-2]
