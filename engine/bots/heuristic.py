@@ -128,6 +128,7 @@ class HeuristicBot:
         self._owners_seen: tuple[tuple[int, ...], Ruleset] | None = None
         self._whole: dict[int, list[tuple[int, ...]]] = {}
         self._exposures: dict[int, tuple[tuple[object, ...], float]] = {}
+        self._board_view: T.BoardView | None = None
         self._bid_cap: tuple[tuple[int, int, int, tuple[int, ...]], int] | None = None
 
     # -- the interface -------------------------------------------------------------------
@@ -577,13 +578,16 @@ class HeuristicBot:
         if not partners:
             return None
         s = self.style
+        key = T.BoardView.key_of(game)
+        if self._board_view is None or self._board_view.key != key:
+            self._board_view = T.BoardView(key)
         return T.propose(game, seat, partners, self.appraiser(game), weight=s.weight,
                          partner_model=self.partner_model(game), partner_weight=s.weight,
                          margin=self._margin(game), premium=s.premium,
                          declined=self._declined, resting=self._resting(game),
                          raise_step=s.raise_step,
                          cash_floor=self.reserve(game, seat, s.buy_reserve),
-                         sweetener_count=s.sweeteners, split=s.split_groups)
+                         sweetener_count=s.sweeteners, split=s.split_groups, view=self._board_view)
 
     def _resting(self, game: Game) -> set[T.OfferKey]:
         """Offers not to make now: refused lately (a partner is asked again only after

@@ -194,33 +194,76 @@ def trade_partners(game: Game, seat: int) -> tuple[int, ...]:
     return tuple(p for p in ((seat + i) % n for i in range(1, n)) if alive[p] and p not in asked)
 
 
+# What a BoardView depends on: the rules, every deed's holder, the buildings, who is still in.
+BoardKey = tuple[object, tuple[int, ...], tuple[int, ...], tuple[bool, ...]]
+
+
+class BoardView:
+    """The parts of a trade search that depend only on who holds which deed, where the
+    buildings stand and who is still in: the groups a seat could complete, its sweeteners
+    for a partner, the partner's shortfall rule on a deal at no money. A bot keeps one while
+    those stay the same, as they mostly do from one of its turns to the next."""
+
+    def __init__(self, key: BoardKey) -> None:
+        self.key = key
+        self._wanted: dict[tuple[int, bool], list[tuple[int, tuple[int, ...]]]] = {}
+        self._helps: dict[tuple[int, int], list[int]] = {}
+        self._shortfall: dict[tuple[int, int, tuple[int, ...], tuple[int, ...]], int] = {}
+
+    @staticmethod
+    def key_of(game: Game) -> BoardKey:
+        return (game.rules, tuple(game.owner), tuple(game.buildings), tuple(game.alive))
+
+    def wanted(self, game: Game, seat: int, split: bool) -> list[tuple[int, tuple[int, ...]]]:
+        found = self._wanted.get((seat, split))
+        if found is None:
+            found = self._wanted[(seat, split)] = wanted_groups(game, seat, split=split)
+        return found
+
+    def helps(self, game: Game, seat: int, partner: int) -> list[int]:
+        found = self._helps.get((seat, partner))
+        if found is None:
+            found = self._helps[(seat, partner)] = sweeteners(game, seat, partner, keep=())
+        return found
+
+    def shortfall(self, game: Game, seat: int, partner: int, give: tuple[int, ...],
+                  take: tuple[int, ...]) -> int:
+        """`group_shortfall` of the partner's side of a deal at no money: `seat` gives
+        `give` and takes `take`."""
+        key = (seat, partner, give, take)
+        found = self._shortfall.get(key)
+        if found is None:
+            found = self._shortfall[key] = group_shortfall(game, Deal(partner, seat, take, give, 0))
+        return found
+
+
 def propose(game: Game, seat: int, partners: tuple[int, ...], appraiser: Appraiser, *, weight: float,
             partner_model: Appraiser, partner_weight: float, margin: float, premium: float,
             declined: dict[OfferKey, int], resting: set[OfferKey], raise_step: float,
             cash_floor: int,
-            sweetener_count: int = 1, split: bool = False) -> ProposeTrade | None:
+            sweetener_count: int = 1, split: bool = False,
+            view: BoardView | None = None) -> ProposeTrade | None:
     """The best offer that completes one of my groups and that the partner might accept.
 
     The money is the least that a partner judging by `partner_model` would need, and at
     least the face price of what I take times `premium`; an offer declined before goes up by
     `raise_step` of the group's price, and is dropped once it no longer pays me. Offers
-    whose key (partner, give, take) is in `resting` are not made now.
+    whose key (partner, give, take) is in `resting` are not made now. `view`: a BoardView
+    of this board from an earlier search, if the caller keeps one.
     """
+    if view is None:
+        view = BoardView(BoardView.key_of(game))
     cells = game.rules.cells
     cash = game.cash
     now = _Now(game)
-    helps: dict[int, list[int]] = {}     # my deeds that would help each partner most
     best = None
     best_score = 0.0
-    for partner, missing in wanted_groups(game, seat, split=split):
+    for partner, missing in view.wanted(game, seat, split):
         if partner not in partners:
             continue
         take = tuple(sorted(missing))
         gives: list[tuple[int, ...]] = [()]
-        extra = helps.get(partner)
-        if extra is None:
-            extra = helps[partner] = sweeteners(game, seat, partner, keep=())
-        gives += [(c,) for c in extra[:sweetener_count]]
+        gives += [(c,) for c in view.helps(game, seat, partner)[:sweetener_count]]
         group_price = sum(cells[c].price for c in game.rules.group_of[take[0]])
         take_face = sum(cells[c].price for c in take)
         for give in gives:
@@ -229,7 +272,7 @@ def propose(game: Game, seat: int, partners: tuple[int, ...], appraiser: Apprais
                 continue
             face = premium * take_face - sum(cells[c].price for c in give)
             # The partner's own rule: a group handed over for at least its price.
-            shortfall = group_shortfall(game, Deal(partner, seat, take, give, 0))
+            shortfall = view.shortfall(game, seat, partner, give, take)
             # The money only goes up from this floor once the appraisals are in, so an offer
             # the floor already rules out is not appraised at all.
             floor = max(face, shortfall)
