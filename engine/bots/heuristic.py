@@ -129,13 +129,15 @@ class HeuristicBot:
         self._whole: dict[int, list[tuple[int, ...]]] = {}
         self._exposures: dict[int, tuple[tuple[object, ...], float]] = {}
         self._board_view: T.BoardView | None = None
+        self._checked: Action | None = None      # the action of this decision already checked legal
         self._bid_cap: tuple[tuple[int, int, int, tuple[int, ...]], int] | None = None
 
     # -- the interface -------------------------------------------------------------------
 
     def choose(self, game: Game, seat: int) -> Action:
+        self._checked = None
         action = self._decide(game, seat)
-        if action is None or not game.is_legal(action):
+        if action is None or (action is not self._checked and not game.is_legal(action)):
             action = game.safe_action(seat)
         if action is None:
             raise ValueError(f"seat {seat} has no pending decision")
@@ -296,6 +298,7 @@ class HeuristicBot:
             return None
         action = self._manage_step(game, seat, before_roll)
         if action is not None and game.is_legal(action):
+            self._checked = action   # `choose` need not check it again
             self._manage_count += 1
             if isinstance(action, Mortgage):
                 self._mortgaged_now.add(action.cell)
