@@ -19,6 +19,7 @@ from ..actions import (
     Buy,
     DeclineDraw,
     DeclineTrade,
+    DeedAction,
     EndTurn,
     Mortgage,
     PassBid,
@@ -33,6 +34,7 @@ from ..actions import (
     SettleDebt,
     UseReleaseCard,
     shared,
+    shared_deed,
 )
 from ..chance import Entropy
 from ..game import DECISION_KINDS, Game
@@ -272,7 +274,7 @@ class HeuristicBot:
 
     def _leave_or_roll(self, game: Game, seat: int) -> Action:
         if not game.jailed[seat]:
-            return Roll(seat)
+            return shared(Roll, seat)
         free = sum(1 for c in game.rules.properties if game.owner[c] == BANK)
         stay = free < self.style.jail_stay_when_free_below
         if stay and game.rules.no_rent_in_jail and any(
@@ -283,12 +285,12 @@ class HeuristicBot:
             # outweighs the deeds still to be bought.
             stay = self.exposure(game, seat) > game.rules.start_cash * 0.02 and free < 12
         if stay:
-            return RollForDouble(seat)
+            return shared(RollForDouble, seat)
         if game.cards_held[seat]:
-            return UseReleaseCard(seat)
+            return shared(UseReleaseCard, seat)
         if game.cash[seat] >= game.rules.jail_fee + self.reserve(game, seat, 0.05):
-            return PayJailFee(seat)
-        return RollForDouble(seat)
+            return shared(PayJailFee, seat)
+        return shared(RollForDouble, seat)
 
     # -- management: redeem, build, mortgage to build, trade -------------------------------
 
@@ -325,18 +327,18 @@ class HeuristicBot:
         for c in self._monopoly_cells(game, seat):
             if (game.mortgaged[c] and c not in self._mortgaged_now
                     and cash - redeem_cost(game, c) >= reserve):
-                return Redeem(seat, c)
+                return shared_deed(Redeem, seat, c)
         if s.build_cash_gate and cash < game.rules.start_cash * s.build_cash_gate:
             return self._redeem_spare(game, seat, reserve)
         build = self._best_build(game, seat)
         if build is not None:
             cost = game.rules.cells[build].house_cost
             if cash - cost >= reserve:
-                return Build(seat, build)
+                return shared_deed(Build, seat, build)
             if s.mortgage_to_build:
                 cell = self._cheapest_lone_mortgage(game, seat)
                 if cell is not None and cash + game.rules.mortgage_value(cell) - cost >= reserve:
-                    return Mortgage(seat, cell)
+                    return shared_deed(Mortgage, seat, cell)
             return None
         return self._redeem_spare(game, seat, reserve)
 
@@ -348,7 +350,7 @@ class HeuristicBot:
                     and game.cash[seat] - redeem_cost(game, c) >= reserve + extra
                     and (best is None or game.rules.cells[c].price > game.rules.cells[best].price)):
                 best = c
-        return Redeem(seat, best) if best is not None else None
+        return shared_deed(Redeem, seat, best) if best is not None else None
 
     def _monopoly_cells(self, game: Game, seat: int) -> list[int]:
         return [c for group in self._whole_groups(game, seat) for c in group]
@@ -412,11 +414,11 @@ class HeuristicBot:
         price = game.rules.cells[cell].price
         cash = game.cash[seat]
         if s.buy_always:
-            return Buy(seat) if cash >= price else SendToAuction(seat)
+            return shared(Buy, seat) if cash >= price else shared(SendToAuction, seat)
         value = self._value_of(game, seat, cell, price)
         keep = self.reserve(game, seat, s.buy_reserve)
         if cash - price >= keep and value >= price * 0.9:
-            return Buy(seat)
+            return shared(Buy, seat)
         if cash < price and value > price * 1.5:
             # Worth raising the money for (it completes a group): mortgage a lone deed.
             cell_m = self._cheapest_lone_mortgage(game, seat,
@@ -424,10 +426,10 @@ class HeuristicBot:
             if cell_m is not None and self._manage_count < MAX_MANAGE_PER_TURN:
                 self._manage_count += 1
                 self._mortgaged_now.add(cell_m)
-                return Mortgage(seat, cell_m)
+                return shared_deed(Mortgage, seat, cell_m)
         if cash >= price and value >= price and cash - price >= keep // 2:
-            return Buy(seat)
-        return SendToAuction(seat)
+            return shared(Buy, seat)
+        return shared(SendToAuction, seat)
 
     def _value_of(self, game: Game, seat: int, cell: int, price: int) -> float:
         """What owning `cell` for `price` is worth to me, in money (the price included)."""
@@ -459,13 +461,13 @@ class HeuristicBot:
     def _bid(self, game: Game, seat: int) -> Action:
         bid = game.bid_range(seat)
         if bid is None:
-            return PassBid(seat)
+            return shared(PassBid, seat)
         lo, hi = bid
         auc = game.auction
         assert auc is not None, "a bid range means an auction runs"
         cap = self._bid_limit(game, seat) if auc.lot is Lot.DEED else self._lot_limit(game, seat)
         if lo > cap:
-            return PassBid(seat)
+            return shared(PassBid, seat)
         step = max(1, game.rules.cells[auc.cell].price // 20)
         amount = min(cap, hi, max(lo, auc.high + step))
         return Bid(seat, amount)
@@ -517,30 +519,30 @@ class HeuristicBot:
     def _pay_debt(self, game: Game, seat: int) -> Action:
         amount = game.debts[0].amount
         if game.cash[seat] >= amount:
-            return PayDebt(seat)
+            return shared(PayDebt, seat)
         short = amount - game.cash[seat]
         choice = self._raise_cash(game, seat, short)
-        return choice if choice is not None else SettleDebt(seat)
+        return choice if choice is not None else shared(SettleDebt, seat)
 
     def _raise_cash(self, game: Game, seat: int, short: int) -> Action | None:
         """The raising move that loses least rent per cash raised; when one move covers the
         rest of the debt, the cheapest such move."""
         rules = game.rules
         model = board_model(rules)
-        options: list[tuple[float, int, SellBuilding | Mortgage]] = []
+        options: list[tuple[float, int, DeedAction]] = []
         for c in rules.properties:
             if game.owner[c] != seat:
                 continue
-            if game.buildings[c] and game.is_legal(SellBuilding(seat, c)):
+            if game.buildings[c] and game.is_legal(shared_deed(SellBuilding, seat, c)):
                 b = game.buildings[c]
                 rents = model.street_rent[c]
                 loss = model.landing[c] * (rents[b + 1] - rents[b])
-                options.append((loss, rules.building_refund(c), SellBuilding(seat, c)))
-            elif not game.mortgaged[c] and game.is_legal(Mortgage(seat, c)):
+                options.append((loss, rules.building_refund(c), shared_deed(SellBuilding, seat, c)))
+            elif not game.mortgaged[c] and game.is_legal(shared_deed(Mortgage, seat, c)):
                 loss = self._rent_rate(game, c)
                 if rules.cells[c].kind == "street" and owns_group(game, seat, c):
                     loss *= 2  # a mortgage here also stops the group being built
-                options.append((loss, rules.mortgage_value(c), Mortgage(seat, c)))
+                options.append((loss, rules.mortgage_value(c), shared_deed(Mortgage, seat, c)))
         if not options:
             return None
         covering = [o for o in options if o[1] >= short]
@@ -556,8 +558,8 @@ class HeuristicBot:
     def _answer_trade(self, game: Game, seat: int) -> Action:
         assert game.trade is not None, "a trade answer is asked for an open trade"
         deal = T.deal_from_trade(game.trade, seat)
-        if not game.is_legal(AcceptTrade(seat)) or T.gives_group_cheaply(game, deal):
-            return DeclineTrade(seat)
+        if not game.is_legal(shared(AcceptTrade, seat)) or T.gives_group_cheaply(game, deal):
+            return shared(DeclineTrade, seat)
         s = self.style
         if s.face_value_answers:
             cells = game.rules.cells
@@ -566,7 +568,7 @@ class HeuristicBot:
             # A deal that completes one of my own groups is welcome at about face value.
             completes = bool(T.completed_groups(game, T.after(game, deal)[0], seat))
             need = s.face_accept_group if completes else s.face_accept
-            return AcceptTrade(seat) if get >= give * need and get > 0 else DeclineTrade(seat)
+            return shared(AcceptTrade, seat) if get >= give * need and get > 0 else shared(DeclineTrade, seat)
         weight = s.weight
         owner_after = T.after(game, deal)[0]
         if (T.completed_groups(game, owner_after, deal.partner)
@@ -574,7 +576,7 @@ class HeuristicBot:
             # Selling a partner their group for money: they become the threat to beat.
             weight = max(weight, s.group_sale_weight)
         score = T.gain(self.appraiser(game), game, deal, weight)
-        return AcceptTrade(seat) if score > self._margin(game) else DeclineTrade(seat)
+        return shared(AcceptTrade, seat) if score > self._margin(game) else shared(DeclineTrade, seat)
 
     def _offer(self, game: Game, seat: int) -> ProposeTrade | None:
         partners = T.trade_partners(game, seat)
@@ -605,8 +607,8 @@ class HeuristicBot:
         mine = net_worth(game, seat)
         best = max(net_worth(game, s) for s in range(game.players) if game.alive[s])
         if mine * 100 < best * DRAW_ACCEPT_PERCENT:
-            return AcceptDraw(seat)
-        return DeclineDraw(seat)
+            return shared(AcceptDraw, seat)
+        return shared(DeclineDraw, seat)
 
 
 def easy_bot(seed: bytes = b"\0") -> HeuristicBot:
