@@ -3,14 +3,16 @@ every field it does not change, including any field added to `Auction` later."""
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 from zemlevlasnyk.engine.state import Auction
 
 
-def _auction_with_marked_fields() -> tuple[Auction, dict[str, object]]:
-    """An auction whose every field beyond the bidding ones holds a marker object."""
-    bidding = {"cell": 3, "bidders": (2, 0, 1), "turn": 1, "high": 40, "high_bidder": 2}
-    marks = {f.name: object() for f in dataclasses.fields(Auction) if f.name not in bidding}
+def _auction_with_marked_fields() -> tuple[Auction, dict[str, Any]]:
+    """An auction whose every field beyond the bidding ones holds a marker object (of no
+    field's type: only identity is checked)."""
+    bidding: dict[str, Any] = {"cell": 3, "bidders": (2, 0, 1), "turn": 1, "high": 40, "high_bidder": 2}
+    marks: dict[str, Any] = {f.name: object() for f in dataclasses.fields(Auction) if f.name not in bidding}
     return Auction(**bidding, **marks), marks
 
 
