@@ -16,6 +16,7 @@ from zemlevlasnyk.ui.net_common import LobbySeat
 from zemlevlasnyk.ui.scenes.base import Scene
 from zemlevlasnyk.ui.scenes.lobby import LobbyScene
 from zemlevlasnyk.ui.scenes.menu import MenuScene
+from zemlevlasnyk.ui.screenshot import WINDOW_SCENES, build_scene
 from zemlevlasnyk.ui.settings import Gender, Settings
 from zemlevlasnyk.ui.text_audit import TextAudit, auditing
 
@@ -113,3 +114,18 @@ def test_ui_layouts_larger_windows_get_larger_text(name: str, tmp_path, monkeypa
     init_pygame()
     sizes = [max(t.size for t in _audit(name, size, "uk").texts) for size in ((1024, 640), (1280, 800), (1920, 1080))]
     assert sizes[0] < sizes[1] < sizes[2]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("name", WINDOW_SCENES)
+def test_ui_layouts_screenshot_scenes_fit(name: str, size: tuple[int, int], lang: str, tmp_path, monkeypatch) -> None:
+    """The screenshots of the settings, the rules, a joiner's lobby and a troubled table."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    init_pygame(size)
+    app = App(size, settings=Settings(lang=lang), spawn=lambda fn: None, interfaces=["127.0.0.1"])
+    build_scene(app, name, 1)
+    with auditing() as audit:
+        app.draw(pygame.Surface(size))
+    assert [(t.text, t.rect, t.box) for t in audit.outside_box()] == []
+    assert [(a.text, b.text) for a, b in audit.overlapping()] == []

@@ -216,3 +216,21 @@ def test_settings_file_is_json_with_a_format(tmp_path: Path) -> None:
     save_settings(Settings(lang="uk"), tmp_path)
     data = json.loads((tmp_path / "settings.json").read_text("utf-8"))
     assert data["format"] == 1 and data["lang"] == "uk" and data["gender"] is None
+
+
+@pytest.mark.parametrize("screen,size", [(None, (1280, 800)), ((1920, 1080), (1280, 800)), ((1366, 768), (1105, 691)),
+                                         ((1024, 600), (864, 540)), ((800, 480), (800, 500))])
+def test_settings_window_opens_at_a_size_the_screen_holds(screen, size) -> None:
+    from zemlevlasnyk.ui.display import first_size
+    assert first_size(screen) == size
+
+
+def test_settings_window_never_shrinks_below_the_minimum() -> None:
+    """Without a window manager nothing keeps the minimum size hint: the window undoes it."""
+    from zemlevlasnyk.ui.display import MIN_SIZE, keep_minimum
+    init_pygame()
+    pygame.display.set_mode((1280, 800), pygame.RESIZABLE)
+    assert keep_minimum((640, 400)) == MIN_SIZE
+    pygame.event.pump()
+    assert pygame.display.get_surface().get_size() == MIN_SIZE
+    assert keep_minimum((1000, 700)) == (1000, 700)

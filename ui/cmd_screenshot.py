@@ -15,7 +15,8 @@ DEFAULT_SEED = 1
 # Smaller than this, the board's names cannot be read; larger is a poster, not a window.
 MIN_SIDE, MAX_SIDE = 320, 8192
 SCENES = ("menu", "setup", "table", "deed", "trade", "trade_check", "offer", "auction", "debt", "bankruptcy",
-          "bankrupt_other", "card", "dice", "late", "results", "friends", "lobby")
+          "bankrupt_other", "card", "dice", "late", "results", "friends", "lobby", "lobby_joiner", "settings",
+          "welcome", "rules", "connection", "offline")
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -169,6 +169,10 @@ def play_on(scene: TableScene, table: LocalTable, until: Callable[[TableScene], 
             return
 
 
+# The window's own dialogs and a friends table's troubles (ui/screenshot_window.py).
+WINDOW_SCENES = ("settings", "welcome", "rules", "lobby_joiner", "connection", "offline")
+
+
 def build_scene(app: App, name: str, seed: int) -> Scene:
     """Push the scenes that show `name` onto `app`; the top scene."""
     from .scenes.menu import MenuScene
@@ -177,6 +181,9 @@ def build_scene(app: App, name: str, seed: int) -> Scene:
     from .scenes.table import TableScene
     from .scenes.trade import TradeScene
     from .seats import display_names
+    if name in WINDOW_SCENES:
+        from .screenshot_window import build
+        return build(app, name, seed, lambda s, lang: warm_table(seed=s, lang=lang))
     if name in ("friends", "lobby"):
         from .screenshot_friends import friends_scene, lobby_scene
         return (friends_scene if name == "friends" else lobby_scene)(app, seed)

@@ -1,5 +1,7 @@
 """The friends-mode scenes for screenshots, from fixed data: a list of tables nearby, and
-a host's lobby with a friend seated and Ready, a computer player and a stranger knocking.
+a host's lobby with a friend seated and Ready, a second friend of the same name (the host
+makes it unique) who asked for a colour already taken, a computer player and a stranger
+knocking, at a table of the classic rules with a house rule changed.
 Nothing is sent or announced; only the scenes' own code draws what it would show live.
 """
 from __future__ import annotations
@@ -65,7 +67,8 @@ def lobby_scene(app: App, seed: int) -> Scene:
     names = (samples["name"], *samples["friends"])
     host = Profile(names[0], "red", _key(seed, 10))
     session = HostSession(host, interfaces=("127.0.0.1",),
-                          table_name=catalogue(app.lang)["ui"]["friends"]["table_name"].format(name=host.name))
+                          table_name=catalogue(app.lang)["ui"]["friends"]["table_name"].format(name=host.name),
+                          preset="klasyka", options={"auctions": False})
     core = session.core
     friend = _key(seed, 11)
     friend_key = bytes(friend.verify_key).hex()
@@ -73,6 +76,8 @@ def lobby_scene(app: App, seed: int) -> Scene:
     index = core.lobby.index_of(friend_key)
     assert index is not None
     core.lobby.ready(index, make_ready(friend, table=core.table, commit=core.lobby_commit, entropy=bytes(32)))
+    namesake = bytes(_key(seed, 13).verify_key).hex()
+    core.connect(3, Joiner(namesake, names[1], "blue", PLAYING, True, -1), 0.0)
     core.add_bot("medium", make_policy("medium", seed), 0.0)
     stranger = bytes(_key(seed, 12).verify_key)
     session.knocks.append(Knocking(2, names[2], fingerprint(stranger)))

@@ -17,12 +17,15 @@ from ..fonts import Face
 from ..net_common import ChatEntry
 from ..net_table import NetTable
 from ..text import Say
-from ..widgets import TextField, draw_text, wrap
+from ..widgets import TextField, draw_text, fit_line, wrap
 from .base import Scene
 
-LINE_STEP = theme.SMALL + 5
+# At the reference window size (theme.Sizes scales them).
+LINE_GAP = 5
 FIELD_HEIGHT = 34
 TITLE_ROOM = 22
+DOT = 4
+INDENT = 14
 
 
 class ChatPanel:
@@ -40,8 +43,11 @@ class ChatPanel:
         return words
 
     def layout(self, rect: pygame.Rect) -> None:
+        s = self.scene.sizes
         self.rect = rect
-        self.field.rect = pygame.Rect(rect.left, rect.bottom - FIELD_HEIGHT, rect.width, FIELD_HEIGHT)
+        height = s.px(FIELD_HEIGHT)
+        self.field.rect = pygame.Rect(rect.left, rect.bottom - height, rect.width, height)
+        self.field.size = s.small
 
     def handle(self, event: pygame.event.Event) -> bool:
         """True when the chat took the event."""
@@ -68,33 +74,41 @@ class ChatPanel:
             self.field.text = ""
 
     def draw(self, surface: pygame.Surface) -> None:
+        s = self.scene.sizes
         area = self.rect
-        if area.height < FIELD_HEIGHT + TITLE_ROOM + LINE_STEP:
+        step = s.small + s.px(LINE_GAP)
+        title_room = s.px(TITLE_ROOM)
+        if area.height < self.field.rect.height + title_room + step:
             return
         pygame.draw.line(surface, theme.PANEL_LINE, (area.left, area.top - 6), (area.right, area.top - 6))
-        draw_text(surface, self.t["title"], (area.left, area.top + 2), theme.TINY, theme.INK_SOFT, Face.BOLD)
-        lines = self._lines(self.table.chat, area.width - 14)
-        room = (self.field.rect.top - 6 - area.top - TITLE_ROOM) // LINE_STEP
+        draw_text(surface, fit_line(self.t["title"], s.tiny, area.width, Face.BOLD), (area.left, area.top + 2), s.tiny,
+                  theme.INK_SOFT, Face.BOLD, box=area)
+        indent = s.px(INDENT)
+        lines = self._lines(self.table.chat, area.width - indent, s.small)
+        room = (self.field.rect.top - 6 - area.top - title_room) // step
         if self.problem:
             room -= 1
-        y = area.top + TITLE_ROOM
+        y = area.top + title_room
         for text, colour in lines[max(0, len(lines) - room):] if room > 0 else []:
             if colour is not None:
-                pygame.draw.circle(surface, theme.player_colour(colour), (area.left + 4, y + LINE_STEP // 2 - 2), 4)
-            draw_text(surface, text, (area.left + 14, y), theme.SMALL, theme.INK)
-            y += LINE_STEP
+                pygame.draw.circle(surface, theme.player_colour(colour), (area.left + s.px(DOT), y + step // 2 - 2),
+                                   s.px(DOT))
+            draw_text(surface, text, (area.left + indent, y), s.small, theme.INK, box=area)
+            y += step
         if self.problem:
-            draw_text(surface, self.scene.say(self.problem), (area.left, self.field.rect.top - LINE_STEP - 2),
-                      theme.TINY, theme.MONEY_LOSS, Face.BOLD)
+            problem = fit_line(self.scene.say(self.problem), s.tiny, area.width, Face.BOLD)
+            draw_text(surface, problem, (area.left, self.field.rect.top - step - 2), s.tiny, theme.MONEY_LOSS,
+                      Face.BOLD, box=area)
         self.field.draw(surface)
         if not self.field.text and not self.field.focused:
-            draw_text(surface, self.t["hint"], (self.field.rect.left + 12, self.field.rect.centery), theme.SMALL,
-                      theme.INK_SOFT, anchor="midleft")
+            hint = fit_line(self.t["hint"], s.small, self.field.rect.width - 24)
+            draw_text(surface, hint, (self.field.rect.left + 12, self.field.rect.centery), s.small, theme.INK_SOFT,
+                      anchor="midleft", box=self.field.rect)
 
     @staticmethod
-    def _lines(entries: list[ChatEntry], width: int) -> list[tuple[str, str | None]]:
+    def _lines(entries: list[ChatEntry], width: int, size: int) -> list[tuple[str, str | None]]:
         out: list[tuple[str, str | None]] = []
         for e in entries:
-            for n, piece in enumerate(wrap(f"{e.name}: {e.text}", theme.SMALL, width)):
+            for n, piece in enumerate(wrap(f"{e.name}: {e.text}", size, width)):
                 out.append((piece if n == 0 else "  " + piece, e.colour if n == 0 else None))
         return out

@@ -1,0 +1,146 @@
+"""Screenshots of the window's own dialogs and of a friends table's troubles, from fixed
+data: the settings (and the first run's welcome), the rules dialog with house rules
+changed, a joiner's lobby (the host's code, clock and rules, the colours to choose from),
+and a table whose host went silent or whose other players are offline. Nothing is sent.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from zemlevlasnyk.engine import Action, Event, Game
+from zemlevlasnyk.p2p.handshake import PLAYING
+from zemlevlasnyk.p2p.identity import Profile
+from zemlevlasnyk.p2p.links import Invite
+from zemlevlasnyk.p2p.messages import LobbyView, SeatView, Settings
+from zemlevlasnyk.p2p.peer import Admitted
+
+from . import nav
+from .app import App
+from .house_rules import RulesChoice
+from .local_table import LocalTable
+from .net_common import ChatEntry, LinkState, LobbySeat
+from .net_join import JoinSession
+from .net_table import NetTable
+from .scenes.base import Scene
+from .screenshot_friends import SHOWN_ADDRESS, SHOWN_PORT, _key
+from .text import Say, catalogue
+
+# The rules shown: the classic preset with two house rules changed.
+SHOWN_RULES = ("klasyka", {"auctions": False, "start_cash": 2000})
+# The reconnection attempt the banner counts.
+SHOWN_ATTEMPT = 3
+
+
+def build(app: App, name: str, seed: int, warm: Callable[[int, str], LocalTable]) -> Scene:
+    """Push the scenes that show `name` onto `app`; the top scene. `warm(seed, lang)`: a
+    table played to an interesting position (`screenshot.warm_table`)."""
+    from .scenes.menu import MenuScene
+    from .scenes.setup import SetupScene
+    if name in ("settings", "welcome"):
+        app.push(MenuScene(app))
+        app.go(nav.Settings(welcome=name == "welcome"))
+    elif name == "rules":
+        app.push(MenuScene(app))
+        setup = SetupScene(app)
+        app.push(setup)
+        setup.rules.choose_preset(SHOWN_RULES[0])
+        setup.rules.options.update(SHOWN_RULES[1])
+        app.go(nav.Rules(setup.rules))
+    elif name == "lobby_joiner":
+        app.push(MenuScene(app))
+        app.go(nav.Lobby(_joined(app, seed)))
+    else:
+        _troubled_table(app, warm(seed, app.lang), offline=name == "offline")
+    app.top.update(0.0)
+    return app.top
+
+
+def _joined(app: App, seed: int) -> JoinSession:
+    """A joiner's session as it stands in the lobby, from a lobby message the host would send."""
+    samples = catalogue(app.lang)["ui"]["samples"]
+    host, me, twin = _key(seed, 20), _key(seed, 21), _key(seed, 22)
+    profile = Profile(samples["friends"][0], "blue", me)
+    table = "5a1e" * 4
+    invite = Invite(SHOWN_ADDRESS, SHOWN_PORT, table, bytes(host.verify_key), None)
+    session = JoinSession(profile, invite)
+    seat = SeatView
+    seats = (seat(samples["name"], "red", bytes(host.verify_key).hex(), None, True, True),
+             seat(samples["friends"][0], "blue", profile.key_hex, None, False, True),
+             seat(samples["friends"][0] + " 2", "green", bytes(twin.verify_key).hex(), None, False, True),
+             seat(samples["name"], "yellow", bytes(host.verify_key).hex(), "medium", True, True))
+    name = catalogue(app.lang)["ui"]["friends"]["table_name"].format(name=samples["name"])
+    session.core.lobby = LobbyView(table, name, "5PN5ZG", "lobby", Settings(True, *_shown_rules()), "0" * 64,
+                                   samples["name"], bytes(host.verify_key).hex(), seats, 0, 1)
+    session.admitted = Admitted(PLAYING, 1)
+    session.knocking = False
+    return session
+
+
+def _shown_rules() -> tuple[str, dict[str, Any]]:
+    choice = RulesChoice(SHOWN_RULES[0], dict(SHOWN_RULES[1]))
+    return choice.preset, choice.options
+
+
+class ShownSession:
+    """A friends table as a joiner sees it (a `NetSession`), over a game played from a seed;
+    its connection in the state a screenshot shows."""
+
+    is_host = False
+    phase = "playing"
+    clock_on = True
+    knocks: list[Any] = []
+
+    def __init__(self, game: Game, players: list[tuple[str, str, str | None]], me: int, records: int,
+                 chat: list[ChatEntry]) -> None:
+        self.game: Game | None = game
+        self.players = players
+        self.my_seat: int | None = me
+        self.records = records
+        self.chat = chat
+        self.link = LinkState.CONNECTED
+        self.reconnect_attempt = 0
+        self.offline: set[int] = set()
+        self.error: Say | None = None
+        self.refusal: Say | None = None
+        self.cheated: Say | None = None
+        self.notice: Say | None = None
+
+    def clock_left(self) -> dict[int, float]:
+        return {}
+
+    def lobby_seats(self) -> list[LobbySeat | None]:
+        return []
+
+    def take_events(self) -> list[Event]:
+        return []
+
+    def take_complaints(self) -> list[Any]:
+        return []
+
+    def act(self, action: Action) -> None:
+        """Nothing is sent from a screenshot."""
+
+    def say(self, text: str) -> Say | None:
+        return None
+
+    def close(self) -> None:
+        """Nothing to close."""
+
+
+def _troubled_table(app: App, table: LocalTable, *, offline: bool) -> None:
+    from .scenes.table import TableScene
+    samples = catalogue(app.lang)["ui"]["samples"]
+    others = iter([*samples["friends"], samples["tables"][0][1]])
+    players: list[tuple[str, str, str | None]] = [
+        (samples["name"] if n == table.me else next(others), p.colour, None) for n, p in enumerate(table.players)]
+    friend = players[(table.me + 1) % len(players)]
+    chat = [ChatEntry(friend[0], samples["chat"][0], friend[1]),
+            ChatEntry(samples["name"], samples["chat"][1], players[table.me][1])]
+    session = ShownSession(table.game, players, table.me, table.records, chat)
+    if offline:
+        session.offline = {(table.me + 2) % len(players)}
+    else:
+        session.link, session.reconnect_attempt = LinkState.RECONNECTING, SHOWN_ATTEMPT
+    scene = TableScene(app, NetTable(session))
+    app.push(scene)
