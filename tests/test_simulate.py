@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_simulate_json_has_every_figure(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "sim.json"
     assert main(["simulate", "--games", "6", "--players", "3", "--bots", "medium,easy,idle",
-                 "--seed", "3", "--max-turns", "300", "--json", str(out)]) == 0
+                 "--seed", "3", "--max-turns", "300", "--json", str(out), "--lang", "en"]) == 0
     data = json.loads(out.read_text())
     assert data["games"] == 6 and data["games_per_second"] > 0
     assert len(data["wins"]["by_seat"]) == 3
@@ -53,9 +53,9 @@ def test_simulate_seats_rotate_from_game_to_game() -> None:
 def test_simulate_log_tells_the_game_in_ukrainian(tmp_path: Path) -> None:
     log = tmp_path / "games.log"
     main(["simulate", "--games", "1", "--bots", "medium", "--players", "2", "--seed", "1",
-          "--max-turns", "40", "--log", str(log)])
+          "--max-turns", "40", "--log", str(log), "--lang", "uk"])
     text = log.read_text(encoding="utf-8")
-    assert "== game 1" in text and "кидає" in text and "Хід 2" in text
+    assert "== гра 1" in text and "кидає" in text and "Хід 2" in text and "== кінець" in text
 
 
 def test_wilson_interval_brackets_the_rate() -> None:
@@ -64,16 +64,17 @@ def test_wilson_interval_brackets_the_rate() -> None:
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--games", "0"], "--games must be at least 1"),
-    (["--bots", "grandmaster"], "unknown bot level 'grandmaster'"),
-    (["--players", "5"], "--players must be 2 to 4"),
-    (["--bots", "easy,medium", "--players", "3"], "lists 2 levels for 3 players"),
+    (["--lang", "en", "--games", "0"], "--games must be at least 1"),
+    (["--lang", "en", "--bots", "grandmaster"], "unknown bot level 'grandmaster'"),
+    (["--lang", "en", "--players", "5"], "--players must be 2 to 4"),
+    (["--lang", "en", "--bots", "easy,medium", "--players", "3"], "lists 2 levels for 3 players"),
+    (["--lang", "uk", "--games", "0"], "--games: щонайменше 1"),
     (["--lang", "en", "--rules", "nope"], "--rules nope: no such rule preset; presets: klasyka, zemlevlasnyk"),
     (["--lang", "en", "--option", "pot=maybe"], "--option pot=maybe: its values are on/off"),
     (["--lang", "en", "--option", "jackpot=on"], "--option jackpot: no such house rule; options: start_cash, "),
     (["--lang", "en", "--rules", "klasyka", "--option", "clock=500"], "--option clock=500: its values are 15-120"),
     (["--lang", "en", "--option", "pot"], "--option pot: write it as NAME=VALUE"),
-    (["--option", "pot=maybe"], "--option pot=maybe: можливі значення: on/off"),
+    (["--lang", "uk", "--option", "pot=maybe"], "--option pot=maybe: можливі значення: on/off"),
 ])
 def test_simulate_bad_input_is_a_message_not_a_traceback(args: list[str], message: str) -> None:
     proc = subprocess.run([sys.executable, "-m", "zemlevlasnyk", "simulate", *args], cwd=ROOT,

@@ -55,8 +55,6 @@ LOG_CALLS = {"trouble", "explain", "refused", "cheating"}
 PENDING: dict[str, str] = {
     "ui/cmd_table.py": "table: host/join messages",
     "ui/cmd_tables.py": "table: the tables list",
-    "ui/cmd_simulate.py": "speed: simulate's report",
-    "ui/cli.py": "speed: the command loading",
 }
 
 

@@ -133,5 +133,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"zemlevlasnyk {args.command}: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("zemlevlasnyk: interrupted", file=sys.stderr)
+        from .settings import preferred_language
+        from .text import catalogue
+        lang = getattr(args, "lang", None) or preferred_language()
+        print(f"zemlevlasnyk: {catalogue(lang)['commands']['interrupted']}", file=sys.stderr)
         return 130

@@ -52,7 +52,9 @@ def register(sub: Any) -> None:
     p.add_argument("--plots", metavar="DIR", type=Path,
                    help="also draw the landings as a heat map on the board and the win rates as a chart, "
                         f"as PNG files in DIR ({plots_files()})")
-    p.add_argument("--lang", choices=("uk", "en"), default="uk", help="language of --log and --plots (default uk)")
+    p.add_argument("--lang", choices=("uk", "en"),
+                   help="language of the report, --log and --plots "
+                        "(default: as in the settings, at first the system's)")
     p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     p.set_defaults(func=run)
 
@@ -89,8 +91,9 @@ def _play_one(job: Job) -> GameRecord:
     lines: list[str] = []
     observer = None
     if lang is not None:
-        lines.append(f"== game {index + 1}: " + ", ".join(
-            f"seat {i + 1} {lv}" for i, lv in enumerate(levels)))
+        words = catalogue(lang)["commands"]["simulate"]
+        seats = ", ".join(words["seat_level"].format(n=i + 1, level=lv) for i, lv in enumerate(levels))
+        lines.append(words["game"].format(n=index + 1, seats=seats))
 
         def observer(game: Any, action: Any, events: list[Event]) -> None:
             for e in events:
@@ -100,39 +103,44 @@ def _play_one(job: Job) -> GameRecord:
 
     result = play_match(rules, levels, game_seed(seed, index), max_turns, observer=observer)
     if lang is not None:
-        lines.append(f"== end after {result.turns} turns: " + (
-            "capped" if result.capped else "draw" if result.drawn or result.winner is None
-            else f"seat {result.winner + 1} ({levels[result.winner]}) wins"))
+        words = catalogue(lang)["commands"]["simulate"]
+        how = (words["capped"] if result.capped else words["draw"] if result.drawn or result.winner is None
+               else words["won"].format(n=result.winner + 1, level=levels[result.winner]))
+        lines.append(words["end"].format(turns=result.turns, how=how))
     return GameRecord(index, levels, result.winner, result.drawn, result.turns,
                       result.actions, tuple(result.landings), "\n".join(lines))
 
 
 def _parse(args: argparse.Namespace) -> tuple[list[str], int]:
+    words = catalogue(args.lang)["commands"]["simulate"]
     if args.games < 1:
-        raise UserError("--games must be at least 1")
+        raise UserError(words["games_min"])
     if args.max_turns < 1:
-        raise UserError("--max-turns must be at least 1")
+        raise UserError(words["turns_min"])
     if args.jobs < 1:
-        raise UserError("--jobs must be at least 1")
+        raise UserError(words["jobs_min"])
     rules = rules_from_args(args, args.lang)
     levels = [s.strip() for s in args.bots.split(",")]
     for level in levels:
         if level not in LEVELS:
-            raise UserError(f"unknown bot level {level!r}; known: {', '.join(LEVELS)}")
+            raise UserError(words["unknown_level"].format(level=repr(level), levels=", ".join(LEVELS)))
     players = args.players
     if players is None:
         players = len(levels) if len(levels) > 1 else 4
     if not rules.min_players <= players <= rules.max_players:
-        raise UserError(f"--players must be {rules.min_players} to {rules.max_players}")
+        raise UserError(words["players_range"].format(min=rules.min_players, max=rules.max_players))
     if len(levels) == 1:
         levels = levels * players
     if len(levels) != players:
-        raise UserError(f"--bots lists {len(levels)} levels for {players} players: give one "
-                        f"level, or one per seat")
+        raise UserError(words["levels_count"].format(levels=len(levels), players=players))
     return levels, players
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.lang is None:
+        from .settings import preferred_language
+        args.lang = preferred_language()
+    words = catalogue(args.lang)["commands"]["simulate"]
     levels, players = _parse(args)
     if args.plots is not None:
         _check_plots(args.plots, args.lang)
@@ -141,7 +149,7 @@ def run(args: argparse.Namespace) -> int:
     jobs = [((rules.preset, rules.options), seat_levels(levels, g), args.seed, g, args.max_turns, lang)
             for g in range(args.games)]
     started = time.perf_counter()
-    progress = Progress(args.games, sys.stderr)
+    progress = Progress(args.games, sys.stderr, words["progress"])
     records: list[GameRecord] = []
     with contextlib.ExitStack() as stack:
         log_file = None
@@ -149,7 +157,7 @@ def run(args: argparse.Namespace) -> int:
             try:
                 log_file = stack.enter_context(open(args.log, "w", encoding="utf-8"))
             except OSError as exc:
-                raise UserError(f"cannot write the log {args.log}: {exc.strerror}") from None
+                raise UserError(words["log_unwritable"].format(path=args.log, detail=exc.strerror)) from None
         stack.callback(progress.close)
         for record in _run_jobs(jobs, args.jobs):
             records.append(record)
@@ -166,7 +174,7 @@ def run(args: argparse.Namespace) -> int:
             with open(args.json, "w", encoding="utf-8") as f:
                 json.dump(summary, f, ensure_ascii=False, indent=1)
         except OSError as exc:
-            raise UserError(f"cannot write {args.json}: {exc.strerror}") from None
+            raise UserError(words["json_unwritable"].format(path=args.json, detail=exc.strerror)) from None
     if args.plots is not None:
         print(_plots(args.plots, summary, rules, args.lang))
     return 0
@@ -247,37 +255,40 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def format_summary(s: dict[str, Any], args: argparse.Namespace) -> str:
+    words = catalogue(args.lang)["commands"]["simulate"]["summary"]
     games = s["games"]
     turns = sorted(s["turns"])
+    options = "".join(f", {name}={'on' if v is True else 'off' if v is False else v}"
+                      for name, v in s["rules"]["options"].items())
     lines = [
-        f"{games} games, {s['players']} players, bots {','.join(s['bots'])}, seed {args.seed}, "
-        f"cap {args.max_turns} turns",
-        f"rules {s['rules']['preset']}" + "".join(
-            f", {name}={'on' if v is True else 'off' if v is False else v}"
-            for name, v in s["rules"]["options"].items()),
-        f"{s['seconds']:.1f} s, {s['games_per_second']:.2f} games/s, "
-        f"{s['actions'] / s['seconds']:.0f} actions/s",
-        f"turns per game: median {turns[len(turns) // 2]}, min {turns[0]}, max {turns[-1]}",
-        f"draws (capped or agreed): {s['draws']} ({100 * s['draws'] / games:.1f}%)",
-        "wins by level (share of games each level played in; a game counts once per level):",
+        words["head"].format(games=games, players=s["players"], bots=",".join(s["bots"]), seed=args.seed,
+                             cap=args.max_turns),
+        words["rules"].format(preset=s["rules"]["preset"], options=options),
+        words["speed"].format(seconds=f"{s['seconds']:.1f}", gps=f"{s['games_per_second']:.2f}",
+                              aps=f"{s['actions'] / s['seconds']:.0f}"),
+        words["turns"].format(median=turns[len(turns) // 2], min=turns[0], max=turns[-1]),
+        words["draws"].format(draws=s["draws"], share=f"{100 * s['draws'] / games:.1f}"),
+        words["by_level"],
     ]
     for level, wins in s["wins"]["by_level"].items():
         # A level seated k times per game can win at most one of those seats.
         seats = s["seats_by_level"][level] / games
         lo, hi = wilson(wins, games)
-        lines.append(f"  {level:>7}: {wins:5d} wins = {100 * wins / games:5.1f}% of games "
-                     f"(95% CI {100 * lo:.1f}-{100 * hi:.1f}%), {seats:.0f} seat(s) per game")
-    lines.append("wins by seat: " + ", ".join(
-        f"seat {i + 1}: {w}" for i, w in enumerate(s["wins"]["by_seat"])))
+        lines.append(words["level"].format(level=level, wins=wins, share=100 * wins / games, lo=100 * lo,
+                                           hi=100 * hi, seats=seats))
+    lines.append(words["by_seat"].format(seats=", ".join(
+        words["seat"].format(n=i + 1, wins=w) for i, w in enumerate(s["wins"]["by_seat"]))))
     return "\n".join(lines)
 
 
 class Progress:
     """A one-line progress bar on stderr."""
 
-    def __init__(self, total: int, out: TextIO) -> None:
+    def __init__(self, total: int, out: TextIO, words: str) -> None:
+        """`words`: the catalogue's line for `done`, `total` and `rate`."""
         self.total = total
         self.out = out
+        self.words = words
         self.last = 0.0
         self.started = time.perf_counter()
 
@@ -288,8 +299,8 @@ class Progress:
         self.last = now
         filled = PROGRESS_WIDTH * done // self.total
         rate = done / max(now - self.started, 1e-9)
-        self.out.write(f"\r[{'#' * filled}{'.' * (PROGRESS_WIDTH - filled)}] "
-                       f"{done}/{self.total} games, {rate:.1f}/s")
+        bar = f"[{'#' * filled}{'.' * (PROGRESS_WIDTH - filled)}]"
+        self.out.write("\r" + bar + " " + self.words.format(done=done, total=self.total, rate=f"{rate:.1f}"))
         self.out.flush()
 
     def close(self) -> None:
