@@ -66,6 +66,12 @@ def test_ui_no_display_says_so(args, tmp_path) -> None:
     assert len(proc.stderr.strip().splitlines()) == 1
 
 
+@pytest.mark.parametrize("args", [["--lang", "uk"], ["play", "--lang", "uk"]])
+def test_ui_no_display_says_so_in_the_language_asked(args, tmp_path) -> None:
+    proc = _run_without_display(args, tmp_path)
+    assert proc.returncode == 2 and "немає екрана" in proc.stderr
+
+
 def test_ui_no_display_says_so_in_the_system_language(tmp_path) -> None:
     proc = _run_without_display([], tmp_path, LANG="uk_UA.UTF-8")
     assert proc.returncode == 2

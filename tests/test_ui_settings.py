@@ -234,3 +234,34 @@ def test_settings_window_never_shrinks_below_the_minimum() -> None:
     pygame.event.pump()
     assert pygame.display.get_surface().get_size() == MIN_SIZE
     assert keep_minimum((1000, 700)) == (1000, 700)
+
+
+SWITCHED_SCENES = ["menu", "setup", "settings", "welcome", "rules", "friends", "lobby", "lobby_joiner", "table",
+                   "deed", "trade", "results", "connection", "offline"]
+
+
+@pytest.mark.parametrize("name", SWITCHED_SCENES)
+def test_settings_language_switch_relabels_every_scene(name: str, tmp_path: Path, monkeypatch) -> None:
+    """Ukrainian to English with the scene open: no Ukrainian word stays, but for names
+    people and tables were given (the sample names, which are data, not words)."""
+    from zemlevlasnyk.ui.screenshot import build_scene
+    from zemlevlasnyk.ui.text_audit import auditing
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    size = (1280, 800)
+    init_pygame(size)
+    app = App(size, settings=Settings(lang="uk"), spawn=lambda fn: None, interfaces=["127.0.0.1"])
+    build_scene(app, name, 1)
+    app.change_settings(Settings(lang="en"))
+    samples = ui_words("uk")["samples"]
+    given = [samples["name"], *samples["friends"], *samples["chat"], *(n for pair in samples["tables"] for n in pair),
+             ui_words("uk")["settings"]["languages"]["uk"]]   # each language named in itself
+    initials = {n[0] for n in given}    # tokens carry their players' initials
+    with auditing() as audit:
+        for scene in app.scenes:
+            if isinstance(scene, TableScene):
+                scene.board_key = None
+                scene.layout(scene.size)
+        app.draw(pygame.Surface(size))
+    left = [t.text for t in audit.texts if CYRILLIC.search(t.text) and t.text not in initials
+            and not any(g in t.text for g in given)]
+    assert left == []

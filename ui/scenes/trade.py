@@ -64,6 +64,7 @@ class TradeScene(Scene):
 
     def relabel(self) -> None:
         t = self.t
+        self.names = self.source.names   # the table renamed its computer players, if the language changed
         self.next.label, self.send.label = t["trade_next"], t["trade_send"]
         self.change.label, self.cancel.label = t["trade_change"], t["cancel"]
         allowed = set(self.game.legal(self.me).trade_partners)
