@@ -129,3 +129,26 @@ def test_ui_layouts_screenshot_scenes_fit(name: str, size: tuple[int, int], lang
         app.draw(pygame.Surface(size))
     assert [(t.text, t.rect, t.box) for t in audit.outside_box()] == []
     assert [(a.text, b.text) for a, b in audit.overlapping()] == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", [(800, 500), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("name", ["table", "deed", "trade", "offer", "auction", "debt", "results"])
+def test_ui_layouts_the_table_at_the_smallest_and_a_large_window(name: str, size: tuple[int, int], lang: str,
+                                                                 tmp_path, monkeypatch) -> None:
+    """The game itself at the smallest window allowed and at full HD (the window helper's
+    tests cover 1024×640 to 1920×1080): every text in its box, none on another."""
+    from zemlevlasnyk.ui.scenes.table import TableScene
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    init_pygame(size)
+    app = App(size, settings=Settings(lang=lang), spawn=lambda fn: None)
+    build_scene(app, name, 1)
+    with auditing() as audit:
+        for scene in app.scenes:
+            if isinstance(scene, TableScene):
+                scene.board_key = None       # the board is painted once and kept: paint it inside the audit
+                scene.layout(size)
+        app.draw(pygame.Surface(size))
+    assert len(audit.texts) > 20
+    assert [(t.text, t.rect, t.box) for t in audit.outside_box()] == []
+    assert [(a.text, b.text) for a, b in audit.overlapping()] == []
