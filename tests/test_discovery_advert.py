@@ -21,7 +21,7 @@ from zemlevlasnyk.p2p.discovery import (
 from zemlevlasnyk.p2p.errors import Code, Fault, ProtocolError
 from zemlevlasnyk.p2p.interfaces import ENV_VAR, InterfaceError, choose_interfaces, lan_addresses
 from zemlevlasnyk.p2p.txt import MAX_LABEL_BYTES
-from zemlevlasnyk.ui.cmd_tables import NO_TABLES, format_tables
+from zemlevlasnyk.ui.cmd_tables import format_tables
 
 KEY_A = bytes(range(32))
 KEY_B = bytes(range(100, 132))
@@ -208,10 +208,11 @@ def test_a_machine_with_no_lan_address_says_how_to_play_anyway() -> None:
 def test_tables_are_printed_in_readable_columns() -> None:
     a, b = advert(), advert(table_name="Другий стіл", host_name="Taras", clock=False, host_key=KEY_B,
                             phase=Phase.LOBBY, seats_taken=1, seats_free=3)
-    lines = format_tables([a, b]).splitlines()
-    assert lines[0].split() == ["TABLE", "HOST", "SEATS", "PHASE", "CLOCK", "ADDRESS", "KEY"]
-    assert lines[1].split() == ["Friday", "game", "Olena", "2/3", "(1", "free)", "playing", "on",
+    lines = format_tables([a, b], "en").splitlines()
+    assert lines[0].split() == ["TABLE", "HOST", "CODE", "SEATS", "PHASE", "CLOCK", "ADDRESS", "KEY"]
+    assert lines[1].split() == ["Friday", "game", "Olena", a.code, "2/3", "(1", "free)", "in", "play", "on",
                                 "10.0.0.5:40001", a.fingerprint]
-    assert "lobby" in lines[2] and "off" in lines[2] and b.fingerprint in lines[2]
+    assert "waiting for players" in lines[2] and "off" in lines[2] and b.fingerprint in lines[2]
     assert lines[0].index("HOST") == lines[1].index("Olena") == lines[2].index("Taras")
-    assert format_tables([]) == NO_TABLES
+    assert format_tables([], "en") == "no tables found nearby"
+    assert format_tables([a], "uk").splitlines()[0].split()[:3] == ["СТІЛ", "ГОСПОДАР", "КОД"]

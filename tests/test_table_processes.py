@@ -2,10 +2,12 @@
 computer players at every seat. Every peer must end on the host's final state hash."""
 from __future__ import annotations
 
+import os
+import signal
 import subprocess
 
 import pytest
-from p2p_helpers import REPO, cli, subprocess_env
+from p2p_helpers import REPO, cli, profile, subprocess_env
 
 from zemlevlasnyk.engine import load_preset
 from zemlevlasnyk.p2p import savegame
@@ -70,11 +72,11 @@ def test_four_processes_play_a_game_and_agree(tmp_path) -> None:
     (["join", "zemlevlasnyk://127.0.0.1:1/0123456789abcdef?key=" + "00" * 32], "not a public key"),
     (["join", "zemlevlasnyk://127.0.0.1:1/0123456789abcdef?key="
               "ea4a6c63e29c520abef5507b132ec5f9954776aebebe7b92421eea691446d22c"], "cannot reach"),
-    (["join"], "either an invite link"),
-    (["join", "zemlevlasnyk://127.0.0.1:1/0123456789abcdef?key=" + "00" * 32, "--table", "x"], "either"),
+    (["join"], "an invite link"),
+    (["join", "zemlevlasnyk://127.0.0.1:1/0123456789abcdef?key=" + "00" * 32, "--table", "x"], "an invite link"),
     (["host", "--start-at", "9"], "--start-at"),
     (["host", "--interface", "10.254.254.254"], "10.254.254.254"),
-    (["host", "--bots", "random,random,random,random"], "at most"),
+    (["host", "--bots", "random,random,random,random"], "every seat but one"),
     (["host", "--bots", "genius"], "unknown computer player level"),
 ])
 def test_bad_command_lines_give_clear_messages(tmp_path, args, message) -> None:
@@ -136,3 +138,83 @@ def test_a_profile_that_is_not_an_object_is_a_clear_message(tmp_path) -> None:
 def test_an_unreachable_host_blames_nobody(tmp_path) -> None:
     done = _run(tmp_path, "join", _LINK)
     assert done.returncode == 2 and "cannot reach" in done.stderr and "this side" not in done.stderr
+
+
+def _host_process(tmp_path, *args: str) -> tuple[subprocess.Popen, str]:
+    """A headless host announcing on 127.0.0.1, and its invite link once it listens."""
+    host = subprocess.Popen(cli("host", "--interface", "127.0.0.1", "--bind", "127.0.0.1", *args), cwd=REPO,
+                            env=subprocess_env(tmp_path / "host"), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    return host, host.stdout.readline().strip()
+
+
+@pytest.mark.slow
+def test_join_by_the_tables_short_code(tmp_path) -> None:
+    """`join CODE` finds the table by mDNS (127.0.0.1 only) and sits once the host lets it in."""
+    from zemlevlasnyk.p2p.txt import table_code
+    host, link = _host_process(tmp_path, "--bots", "medium", "--start-at", "2", "--admit", "--seed", "4",
+                               "--name", f"Code {os.getpid()}")
+    try:
+        code = table_code(parse_invite(link).table)
+        joiner = subprocess.run(cli("join", code.lower()[:3] + "-" + code[3:], "--interface", "127.0.0.1",
+                                    "--bot", "medium", "--seed", "5"),
+                                cwd=REPO, env=subprocess_env(tmp_path / "joiner"), capture_output=True, text=True,
+                                timeout=GAME_TIMEOUT_SECONDS)
+        host_out, host_err = host.communicate(timeout=GAME_TIMEOUT_SECONDS)
+    finally:
+        if host.poll() is None:
+            host.kill()
+    assert joiner.returncode == 0, joiner.stderr
+    assert f"code {code}" in joiner.stderr and "Traceback" not in joiner.stderr
+    assert _final_hash(joiner.stdout) == _final_hash(host_out)
+
+
+def test_ctrl_c_while_waiting_exits_130_in_one_line_and_withdraws_the_advert(tmp_path) -> None:
+    import trio
+
+    from zemlevlasnyk.p2p.discovery import TableRemoved, browse, open_mdns
+    host, link = _host_process(tmp_path, "--name", f"Waiting {os.getpid()}")
+    table = parse_invite(link).table
+    try:
+        async def watch() -> bool:
+            async with open_mdns(("127.0.0.1",)) as mdns, browse(mdns) as browser:
+                with trio.fail_after(30):
+                    while not any(t.table_id == table for t in browser.tables.values()):
+                        await browser.events.receive()
+                host.send_signal(signal.SIGINT)
+                with trio.fail_after(30):
+                    while True:
+                        event = await browser.events.receive()
+                        if isinstance(event, TableRemoved) and event.table.table_id == table:
+                            return True
+
+        assert trio.run(watch), "the advert was withdrawn"
+        _, err = host.communicate(timeout=60)
+    finally:
+        if host.poll() is None:
+            host.kill()
+    assert host.returncode == 130
+    assert "Traceback" not in err and err.strip().splitlines()[-1] == "zemlevlasnyk: interrupted"
+
+
+def test_ctrl_c_while_a_join_waits_for_the_host_exits_130_in_one_line(tmp_path) -> None:
+    """A host that takes the connection and never answers the handshake: Ctrl-C ends the wait."""
+    import socket
+
+    from zemlevlasnyk.p2p.links import Invite
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen()
+        link = Invite("127.0.0.1", silent.getsockname()[1], "0123456789abcdef", profile(3).public_key, None).to_link()
+        joiner = subprocess.Popen(cli("join", link, "--bot", "idle"), cwd=REPO, env=subprocess_env(tmp_path),
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            connection, _ = silent.accept()
+            with connection:
+                joiner.send_signal(signal.SIGINT)
+                _, err = joiner.communicate(timeout=60)
+        finally:
+            if joiner.poll() is None:
+                joiner.kill()
+    assert joiner.returncode == 130
+    assert "Traceback" not in err and err.strip().splitlines() == ["zemlevlasnyk: interrupted"]

@@ -25,7 +25,6 @@ from zemlevlasnyk.p2p.discovery import (
     AdvertError,
     MdnsError,
     TableChoiceError,
-    describe,
     find_table,
     normalise_code,
     open_mdns,
@@ -43,6 +42,7 @@ from zemlevlasnyk.p2p.peer import (
     ActionUnanswered,
     Admitted,
     ChatLine,
+    ContributionNotAsked,
     ContributionOmitted,
     Finished,
     Refused,
@@ -56,6 +56,8 @@ from zemlevlasnyk.p2p.savegame import Problem, SaveGameError, game_path, games_f
 from zemlevlasnyk.p2p.savegame import read as read_saved_game
 from zemlevlasnyk.ui.cli import UserError
 from zemlevlasnyk.ui.rules_args import add_rules_arguments, rules_from_args
+from zemlevlasnyk.ui.settings import preferred_language
+from zemlevlasnyk.ui.text import catalogue, form
 
 # A documentation-only address (RFC 5737): "connecting" a UDP socket to it sends nothing,
 # but makes the system pick the interface a LAN peer would reach us on.
@@ -141,12 +143,19 @@ def _say(text: str) -> None:
     print(text, file=sys.stderr, flush=True)
 
 
+def _words(section: str = "table") -> dict[str, Any]:
+    """The commands' words in the person's language (the settings', else the system's)."""
+    words: dict[str, Any] = catalogue(preferred_language())["commands"][section]
+    return words
+
+
 def _result(outcome: Any, players: Sequence[Any], state_hash: str) -> None:
+    said = _words("resume")
     if outcome.draw or outcome.winner is None:
-        print("result: draw", flush=True)
+        print(said["result_draw"], flush=True)
     else:
-        print(f"result: winner seat {outcome.winner} ({players[outcome.winner].name})", flush=True)
-    print(f"final state {state_hash}", flush=True)
+        print(said["result_winner"].format(seat=outcome.winner, name=players[outcome.winner].name), flush=True)
+    print(said["final"].format(hash=state_hash), flush=True)
 
 
 def _interfaces(explicit: list[str] | None, *, required: bool) -> tuple[str, ...]:
@@ -156,7 +165,7 @@ def _interfaces(explicit: list[str] | None, *, required: bool) -> tuple[str, ...
     except InterfaceError as exc:
         if required or explicit:
             raise UserError(str(exc)) from None
-        _say(f"not announcing the table on the network: {exc}")
+        _say(_words()["not_announcing"].format(why=exc))
         return ()
 
 
@@ -205,29 +214,30 @@ def _first(group: BaseExceptionGroup[Any]) -> BaseException:
 def run_host(args: argparse.Namespace) -> int:
     profile = _profile(args)
     seed = _seed(args)
+    said = _words()
     if args.start_at is not None and not 2 <= args.start_at <= MAX_SEATS:
-        raise UserError(f"--start-at must be between 2 and {MAX_SEATS}")
+        raise UserError(said["start_at"].format(n=args.start_at, max=MAX_SEATS))
     if args.port and not 0 < args.port < 65536:
-        raise UserError("--port must be between 1 and 65535")
+        raise UserError(said["port"].format(port=args.port))
     levels = [level.strip() for level in args.bots.split(",") if level.strip()]
     bots = [(level, _policy(level, seed + n + 1)) for n, level in enumerate(levels)]
     own = _policy(args.bot, seed) if args.bot else None
     if len(bots) + (own is not None) >= MAX_SEATS:
-        raise UserError(f"at most {MAX_SEATS - 1} seats can be filled by the host: a friend must be able to sit")
+        raise UserError(said["too_many_bots"])
     interfaces = () if args.no_mdns and not args.interface else _interfaces(args.interface, required=False)
     bind = args.bind or _default_bind(interfaces, args.interface)
     table = os.urandom(8).hex()
     log_path = _saved_game(args.log, table, profile.public_key)
 
     def knock(knock: KnockArrived) -> bool:
-        verdict = "let in" if args.admit else "refused (start the host with --admit to let such players in)"
-        _say(f"{knock.name} ({fingerprint(bytes.fromhex(knock.key))}) asked to {knock.want} without the invite "
-             f"secret: {verdict}")
+        _say(said["knock"].format(name=knock.name, key=fingerprint(bytes.fromhex(knock.key)),
+                                  what=said["want"].get(knock.want, knock.want),
+                                  verdict=said["let_in"] if args.admit else said["refused_knock"]))
         return bool(args.admit)
 
     def show(out: Output) -> None:
         if isinstance(out, SeatOnline):
-            _say(f"{out.name} {'is back' if out.online else 'lost the connection: safe moves play for them'}")
+            _say(_words("resume")["back" if out.online else "offline"].format(name=out.name))
 
     rules = rules_from_args(args)
     handle = prepare(TableConfig(profile, clock=not args.no_clock, auto_start_at=args.start_at or MAX_SEATS,
@@ -235,8 +245,9 @@ def run_host(args: argparse.Namespace) -> int:
                                  interfaces=() if args.no_mdns else interfaces, table=table, log_path=log_path,
                                  knock_policy=knock, preset=rules.preset, options=rules.options))
     core = handle.core
-    core.subscribe(lambda info: _say(f"table {info.phase}: {info.seats_taken} of {MAX_SEATS} seats taken, "
-                                     f"clock {'on' if info.clock else 'off'}; code {info.code}"))
+    core.subscribe(lambda info: _say(said["table_info"].format(
+        phase=said["phases"].get(info.phase, info.phase), taken=info.seats_taken, max=MAX_SEATS,
+        clock=said["clock_on" if info.clock else "clock_off"], code=info.code)))
     handle.observe(show)
     if own is not None:
         handle.sit_host(policy=own)
@@ -248,18 +259,20 @@ def run_host(args: argparse.Namespace) -> int:
             try:
                 await nursery.start(handle.run)
             except OSError as exc:
-                raise UserError(f"cannot listen on {bind}:{args.port}: {exc.strerror or exc}") from None
+                raise UserError(said["cannot_listen"].format(address=f"{bind}:{args.port}",
+                                                             why=exc.strerror or exc)) from None
             assert handle.invite is not None
-            _say(f"table {core.table} ({core.table_name}, code {core.code}) listening on {bind}:{handle.invite.port}; "
-                 f"host key {fingerprint(profile.public_key)}; records go to {log_path}")
+            _say(said["listening"].format(table=core.table, name=core.table_name, code=core.code,
+                                          address=f"{bind}:{handle.invite.port}",
+                                          key=fingerprint(profile.public_key), path=log_path))
             print(handle.invite.to_link(), flush=True)
             if handle.notice:
-                _say(handle.notice)
+                _say(said["not_announced"].format(why=handle.notice))
 
     _trio_run(main)
     if handle.save_problem is not None:
         _say(_problem(handle.save_problem))
-    _say(f"game over after {core.seq + 1} records")
+    _say(form(preferred_language(), said["game_over"], n=core.seq + 1).format(n=core.seq + 1))
     game = core.game
     assert game is not None and game.outcome() is not None
     _result(game.outcome(), core.players, core.ledger.state_hash)
@@ -268,7 +281,6 @@ def run_host(args: argparse.Namespace) -> int:
 
 def _problem(problem: SaveGameError) -> str:
     from zemlevlasnyk.ui.cmd_games import problem_text
-    from zemlevlasnyk.ui.settings import preferred_language
 
     return problem_text(problem, preferred_language())
 
@@ -291,28 +303,30 @@ def _saved_game(log: Path | None, table: str, key: bytes) -> Path:
 def _find_invite(args: argparse.Namespace) -> Invite:
     """The invite from the link, or for the table named (or whose code is given) nearby:
     found by mDNS, without the secret."""
+    said = _words()
     if (args.link is None) == (args.table is None):
-        raise UserError("give either an invite link (or a table's code) or --table NAME")
+        raise UserError(said["either"])
     wanted = args.table
     if args.link is not None:
         if args.link.startswith(f"{SCHEME}:") or normalise_code(args.link) is None:
             try:
                 return parse_invite(args.link)
             except ProtocolError as exc:
-                raise UserError(exc.message) from None
+                raise UserError(said["bad_link"].format(why=exc.message)) from None
         wanted = args.link
     interfaces = _interfaces(args.interface, required=True)
 
     async def find() -> Invite:
         async with open_mdns(interfaces) as mdns:
             advert = await find_table(mdns, wanted, timeout=FIND_TABLE_SECONDS)
-        _say(f"found {describe(advert)}, code {advert.code}; asking the host for a seat")
+        _say(said["found"].format(name=advert.table_name, host=advert.host_name, key=advert.fingerprint,
+                                  code=advert.code))
         return to_invite(advert)
 
     try:
         return _trio_run(find)
     except (MdnsError, TableChoiceError, AdvertError) as exc:
-        raise UserError(str(exc)) from None
+        raise UserError(said["not_found"].format(why=exc)) from None
 
 
 def _first_host(path: Path, invite: Invite) -> str:
@@ -328,7 +342,6 @@ def _first_host(path: Path, invite: Invite) -> str:
 
 def run_join(args: argparse.Namespace) -> int:
     from zemlevlasnyk.ui.cmd_resume import describe
-    from zemlevlasnyk.ui.settings import preferred_language
 
     invite = _find_invite(args)
     profile = _profile(args)
@@ -341,33 +354,38 @@ def run_join(args: argparse.Namespace) -> int:
     interfaces = _interfaces(args.interface, required=False)
     lang = preferred_language()
 
+    said, resumed = _words(), _words("resume")
+    errors: dict[str, str] = catalogue(lang)["ui"]["errors"]
+
     def show(out: FollowerOutput) -> None:
         line = describe(out, lang)
         if line is not None:
             _say(line)
         elif isinstance(out, Admitted):
-            _say(f"admitted as {out.role}" + (f" at seat {out.seat}" if out.seat is not None else ""))
+            _say(said["admitted_player"].format(seat=out.seat) if out.seat is not None
+                 else said["admitted_spectator"])
         elif isinstance(out, ChatLine):
-            _say(f"[chat] {out.name}: {out.text}")
+            _say(said["chat"].format(name=out.name, text=out.text))
         elif isinstance(out, Refused) and out.code not in ("stale_seq", "not_now"):
-            _say(f"the host refused our move: {out.code}: {out.message}")
+            _say(said["refused"].format(why=errors.get(out.code) or errors["other"].format(code=out.code)))
         elif isinstance(out, HostSilent):
-            _say("the host is silent; waiting")
+            _say(said["silent"])
         elif isinstance(out, Reconnecting):
-            _say(f"the connection to the host is gone; dialling again (attempt {out.attempt})")
+            _say(said["reconnecting"].format(n=out.attempt))
         elif isinstance(out, HostLost):
-            _say(out.message)
+            _say(errors["host_lost"])
         elif isinstance(out, SaveFailed):
             _say(_problem(out.problem))
         elif isinstance(out, ContributionOmitted):
-            _say(f"COMPLAINT: the host left out our dice contribution for record {out.seq}")
+            _say(said["omitted"].format(seq=out.seq))
+        elif isinstance(out, ContributionNotAsked):
+            _say(said["not_asked"].format(seq=out.seq))
         elif isinstance(out, ActionUnanswered):
-            _say(f"COMPLAINT: our move for record {out.seq} was sent and not answered; the clock played for us "
-                 f"(the signed move is kept, and our next move shows it to the table)")
+            _say(said["unanswered"].format(seq=out.seq))
         elif isinstance(out, TimedOutWhileHere):
-            _say(f"COMPLAINT: the host says we were offline at record {out.seq}")
+            _say(said["offline_claim"].format(seq=out.seq))
         elif isinstance(out, TableNote):
-            _say(f"{out.name} says their move for record {out.seq} was sent and not answered")
+            _say(said["note"].format(name=out.name, seq=out.seq))
 
     follower = Follower(core, invite, saved, interfaces=interfaces, policy=policy,
                         want=WATCHING if args.watch else PLAYING, on_output=show, auto_resume=bool(interfaces),
@@ -378,13 +396,14 @@ def run_join(args: argparse.Namespace) -> int:
     except ResumeError as exc:
         raise UserError(str(exc)) from None
     except CheatingHost as exc:
-        print(f"THE HOST CHEATED: {exc.message}", flush=True)
-        _say(f"evidence kept in {log_path}")
+        print(resumed["cheated"].format(why=exc.message), flush=True)
+        _say(resumed["evidence"].format(path=log_path))
         return 3
     except ProtocolError as exc:
         if exc.code is Code.CLOSED and exc.fault is Fault.LOCAL:
-            raise UserError(f"{exc.message} ({exc.code.value})") from None  # unreachable: nobody's fault we know of
-        whose = "the host" if exc.fault is Fault.REMOTE else "this side"
-        raise UserError(f"{exc.message} ({exc.code.value}; at fault: {whose})") from None
+            # The host could not be reached at all: nobody's fault we know of.
+            raise UserError(resumed["failed"].format(why=exc.message, code=exc.code.value)) from None
+        raise UserError(said["failed"].format(why=exc.message, code=exc.code.value,
+                                              whose=said["whose"][exc.fault.value])) from None
     _result(finished.outcome, core.replica.players, finished.state_hash)
     return 0

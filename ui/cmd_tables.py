@@ -1,4 +1,8 @@
-"""The `zemlevlasnyk tables` command: list the tables nearby, found by mDNS, and exit."""
+"""The `zemlevlasnyk tables` command: list the tables nearby, found by mDNS, and exit.
+
+Each table with its host, short code (what `join CODE` takes), seats, phase, clock, where
+it listens and its key's fingerprint; the words from the catalogues (commands.tables).
+"""
 from __future__ import annotations
 
 import argparse
@@ -9,14 +13,14 @@ import trio
 from zemlevlasnyk.p2p.discovery import MdnsError, TableAdvert, open_mdns, snapshot
 from zemlevlasnyk.p2p.interfaces import ENV_VAR, InterfaceError, choose_interfaces
 from zemlevlasnyk.ui.cli import UserError, command_help
+from zemlevlasnyk.ui.text import catalogue
 
 # Long enough for a table that is already advertising to answer a browser (well under
 # a second on a quiet LAN), with slack for a busy Wi-Fi.
 DEFAULT_WAIT_S = 2.0
 # Beyond this a person would rather press Ctrl-C than wait for a list.
 MAX_WAIT_S = 600.0
-NO_TABLES = "no tables found nearby"
-_COLUMNS = ("TABLE", "HOST", "SEATS", "PHASE", "CLOCK", "ADDRESS", "KEY")
+_COLUMNS = ("table", "host", "code", "seats", "phase", "clock", "address", "key")
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -40,17 +44,20 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.set_defaults(func=run)
 
 
-def format_tables(tables: Sequence[TableAdvert]) -> str:
+def format_tables(tables: Sequence[TableAdvert], lang: str) -> str:
     """The tables as aligned columns, or a line saying there are none."""
+    commands = catalogue(lang)["commands"]
+    said, table = commands["tables"], commands["table"]
     if not tables:
-        return NO_TABLES
-    rows = [_COLUMNS] + [
+        return str(said["none"])
+    rows = [tuple(said["columns"][c] for c in _COLUMNS)] + [
         (
             t.table_name,
             t.host_name,
-            f"{t.seats_taken}/{t.seats} ({t.seats_free} free)",
-            t.phase.value,
-            "on" if t.clock else "off",
+            t.code,
+            said["seats"].format(taken=t.seats_taken, all=t.seats, free=t.seats_free),
+            table["phases"].get(t.phase.value, t.phase.value),
+            table["clock_on" if t.clock else "clock_off"],
             ", ".join(f"{a}:{t.port}" for a in t.addresses) or f"?:{t.port}",
             t.fingerprint,
         )
@@ -61,8 +68,12 @@ def format_tables(tables: Sequence[TableAdvert]) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    from zemlevlasnyk.ui.settings import preferred_language
+
+    lang = preferred_language()
     if not 0 <= args.wait <= MAX_WAIT_S:
-        raise UserError(f"--wait must be between 0 and {MAX_WAIT_S:g} seconds, not {args.wait:g}")
+        raise UserError(catalogue(lang)["commands"]["tables"]["wait"].format(wait=f"{args.wait:g}",
+                                                                              max=f"{MAX_WAIT_S:g}"))
     try:
         interfaces = choose_interfaces(args.interface)
     except InterfaceError as exc:
@@ -76,5 +87,5 @@ def run(args: argparse.Namespace) -> int:
         tables = trio.run(look)
     except MdnsError as exc:
         raise UserError(str(exc)) from None
-    print(format_tables(tables))
+    print(format_tables(tables, lang))
     return 0
