@@ -85,7 +85,7 @@ class TableHandle:
         self.config = config
         self.core = core
         self.invite: Invite | None = None
-        self.notice: str | None = None   # a lesser problem (the table is not announced)
+        self.notice: str | None = None   # why the table is not announced (the mDNS stack's words)
         self.hold = False
         self.server: HostServer | None = None
         self._observers: list[Observer] = []
@@ -221,7 +221,7 @@ class TableHandle:
             async with open_mdns(self.config.interfaces) as mdns:
                 await advertise_table(mdns, self.core)
         except MdnsError as exc:
-            self.notice = f"the table is not announced on the network ({exc}); send the invite link instead"
+            self.notice = str(exc)
 
     # --- outputs -----------------------------------------------------------------------------------
 
