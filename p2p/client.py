@@ -106,6 +106,8 @@ class PeerClient:
         self.log_path = log_path
         self.on_output = on_output or (lambda out: None)
         self._stream: SecureStream | None = None
+        self._heard = 0.0       # when the host last said something (trio time)
+        self._silent = False
         self._admitted = False
         self._saved: SaveGame | None = None
 
@@ -172,8 +174,12 @@ class PeerClient:
     async def _session(self, stream: SecureStream) -> Finished | None:
         """One connection's worth of play; None when the connection was lost."""
         error: ProtocolError | None = None
+        finished: Finished | None = None
+        self._heard = trio.current_time()
+        self._silent = False
         async with trio.open_nursery() as nursery:
             nursery.start_soon(self._ping, stream)
+            nursery.start_soon(self._watch, nursery.cancel_scope)
             try:
                 finished = await self._play(stream)
             except ProtocolError as exc:
@@ -190,25 +196,32 @@ class PeerClient:
                 await trio.sleep(PING_SECONDS)
                 await stream.send_encoded(PING)
 
+    async def _watch(self, session: trio.CancelScope) -> None:
+        """The host's silence: shown after `SILENT_SECONDS`, the end after `IDLE_SECONDS`
+        (a task of its own, so that no message needs a cancel scope of its own)."""
+        while True:
+            wait_for = self._heard + (IDLE_SECONDS if self._silent else SILENT_SECONDS)
+            await trio.sleep_until(wait_for)
+            now = trio.current_time()
+            if now < self._heard + (IDLE_SECONDS if self._silent else SILENT_SECONDS):
+                continue   # the host spoke meanwhile
+            if self._silent:
+                session.cancel()   # silent for IDLE_SECONDS: the connection is dead
+                return
+            self._silent = True
+            self.on_output(HostSilent())
+
     async def _play(self, stream: SecureStream) -> Finished | None:
-        silent = False
         try:
             while True:
-                wait = IDLE_SECONDS - SILENT_SECONDS if silent else SILENT_SECONDS
-                with trio.move_on_after(wait) as quiet:
-                    payload = await stream.receive_bytes()
-                if quiet.cancelled_caught:
-                    if silent:
-                        return None  # silent for IDLE_SECONDS: the connection is dead
-                    silent = True
-                    self.on_output(HostSilent())
-                    continue
+                payload = await stream.receive_bytes()
                 if payload is None:
                     return None  # the host hung up
-                if silent:
-                    silent = False
+                self._heard = now = trio.current_time()
+                if self._silent:
+                    self._silent = False
                     self.on_output(Connected())
-                for out in self.core.receive(payload, trio.current_time()):
+                for out in self.core.receive(payload, now):
                     finished = await self._handle(stream, out)
                     if finished is not None:
                         return finished

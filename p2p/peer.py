@@ -218,6 +218,7 @@ class TablePeer:
         self._contributed: dict[int, tuple[float, int]] = {}   # record -> (sent, its `at`)
         self._my_contrib: dict[int, messages.Contrib] = {}
         self._arrived_at = 0.0
+        self._seat_of: tuple[object, int | None] = ((), None)
         # Our clock minus the host's, at the quickest delivery seen: maps the records'
         # signed times onto ours (a record that was held up only makes it larger).
         self._offset = float("inf")
@@ -225,8 +226,11 @@ class TablePeer:
     @property
     def seat(self) -> int | None:
         """Our engine seat once the game has started (None for spectators)."""
-        return next((n for n, p in enumerate(self.replica.players) if p.key == self.profile.key_hex and p.bot is None),
-                    None)
+        players = self.replica.players
+        if players is not self._seat_of[0]:   # looked up once per list of players
+            self._seat_of = (players, next((n for n, p in enumerate(players)
+                                            if p.key == self.profile.key_hex and p.bot is None), None))
+        return self._seat_of[1]
 
     @property
     def game(self) -> Game | None:

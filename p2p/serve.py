@@ -5,9 +5,11 @@ deadline for handshakes, the oldest silent socket dropped to make room; seated a
 keys always admitted, others capped, `busy` beyond): this module carries it out. One task
 per connection reads (bytes in, to `TableHost.receive`); one task per connection
 writes from a bounded outbox, so a slow peer never stalls the table (its outbox overflows
-and it is dropped). The writer sends a `ping` after `PING_SECONDS` of quiet; a connection
-silent for `IDLE_SECONDS` is ended. `dispatch` delivers the core's transport outputs and
-hands every other output to the observer (`p2p.driver` composes this with the rest).
+and it is dropped), sending whatever waits in one go; one task per connection keeps it
+alive: a `ping` after `PING_SECONDS` of quiet, the end after `IDLE_SECONDS` of silence.
+(Keeping time in a task of its own spares every message a cancel scope of its own.)
+`dispatch` delivers the core's transport outputs and hands every other output to the
+observer (`p2p.driver` composes this with the rest).
 """
 from __future__ import annotations
 
@@ -41,6 +43,8 @@ class _Peer:
     outbox: trio.MemorySendChannel[object]
     cancel: trio.CancelScope = field(default_factory=trio.CancelScope)
     closing: bool = False
+    heard: float = 0.0        # when the peer last said something (trio time)
+    said: float = 0.0         # when we last sent it something
 
 
 class HostServer:
@@ -133,14 +137,16 @@ class HostServer:
 
     async def _serve(self, conn: int, secure: SecureStream, joiner: Joiner) -> None:
         outbox, inbox = trio.open_memory_channel[object](OUTBOX_SIZE)
-        peer = _Peer(outbox)
+        now = trio.current_time()
+        peer = _Peer(outbox, heard=now, said=now)
         self._peers[conn] = peer
         try:
             with peer.cancel:
                 async with trio.open_nursery() as nursery:
-                    nursery.start_soon(self._write, conn, secure, inbox, nursery.cancel_scope)
+                    nursery.start_soon(self._write, conn, peer, secure, inbox, nursery.cancel_scope)
+                    nursery.start_soon(self._keep_alive, peer, nursery.cancel_scope)
                     self.dispatch(self.core.connect(conn, joiner, trio.current_time()))
-                    await self._read(conn, secure)
+                    await self._read(conn, peer, secure)
                     nursery.cancel_scope.cancel()
         finally:
             del self._peers[conn]
@@ -148,14 +154,14 @@ class HostServer:
             with trio.CancelScope(shield=True):
                 await secure.aclose()
 
-    async def _read(self, conn: int, secure: SecureStream) -> None:
+    async def _read(self, conn: int, peer: _Peer, secure: SecureStream) -> None:
         try:
-            while not self._peers[conn].closing:
-                with trio.move_on_after(IDLE_SECONDS) as idle:
-                    payload = await secure.receive_bytes()
-                if idle.cancelled_caught or payload is None:
-                    return  # gone without a word, or hung up
-                self.dispatch(self.core.receive(conn, payload, trio.current_time()))
+            while not peer.closing:
+                payload = await secure.receive_bytes()
+                if payload is None:
+                    return  # hung up
+                peer.heard = now = trio.current_time()
+                self.dispatch(self.core.receive(conn, payload, now))
         except ProtocolError as exc:
             # An oversized or forged frame: tell the peer, then drop it.
             self.dispatch(self.core.disconnect(conn, trio.current_time()))
@@ -167,15 +173,26 @@ class HostServer:
         # not read gets this long, not forever.
         await trio.sleep(CLOSE_GRACE_SECONDS)
 
-    async def _write(self, conn: int, secure: SecureStream, inbox: trio.MemoryReceiveChannel[object],
+    async def _keep_alive(self, peer: _Peer, done: trio.CancelScope) -> None:
+        """A ping after `PING_SECONDS` of quiet; the end after `IDLE_SECONDS` of silence (a
+        laptop gone from the Wi-Fi sends no goodbye)."""
+        while True:
+            await trio.sleep_until(min(peer.said + PING_SECONDS, peer.heard + IDLE_SECONDS))
+            now = trio.current_time()
+            if now >= peer.heard + IDLE_SECONDS:
+                done.cancel()
+                return
+            if now >= peer.said + PING_SECONDS and not peer.closing:
+                peer.said = now
+                with contextlib.suppress(trio.WouldBlock):
+                    peer.outbox.send_nowait(PING)
+
+    async def _write(self, conn: int, peer: _Peer, secure: SecureStream, inbox: trio.MemoryReceiveChannel[object],
                      done: trio.CancelScope) -> None:
         try:
             while True:
-                with trio.move_on_after(PING_SECONDS) as quiet:
-                    item = await inbox.receive()
-                if quiet.cancelled_caught:
-                    await secure.send_encoded(PING)
-                    continue
+                item = await inbox.receive()
+                peer.said = trio.current_time()
                 if item is _CLOSE:
                     break
                 if isinstance(item, CatchUp):
