@@ -174,8 +174,8 @@ async def test_tables_command_lists_a_table_from_another_process() -> None:
     out = result.stdout.decode()
     assert result.returncode == 0, result.stderr.decode()
     [line] = [ln for ln in out.splitlines() if advert.fingerprint in ln]
-    assert line.split()[:5] == ["Kyiv", "night", "Taras", "1/4", "(3"]
-    assert "lobby" in line and "127.0.0.1:45123" in line
+    assert line.split()[:6] == ["Kyiv", "night", "Taras", advert.code, "1/4", "(3"]
+    assert "waiting for players" in line and "127.0.0.1:45123" in line
 
 
 def test_tables_command_rejects_a_foreign_interface() -> None:
