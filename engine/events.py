@@ -1,15 +1,19 @@
-"""What happened: one small frozen class per kind of event that `Game.apply` reports.
+"""What happened: one small immutable class per kind of event that `Game.apply` reports.
 
 Events are told to people (the window's feed, logs), counted by tools (landings), and
 compared in tests; the engine never reads them back. Each has a plain-JSON form,
 `to_json()`, with the event's `TYPE` and its fields; seats and cells are numbers, and the
 bank is None. Fields named `from_seat`/`to_seat` (`from_cell`/`to_cell`) are `from`/`to` in
 JSON, where Python cannot use those names.
+
+Events are immutable values of `values.Value` (slotted classes with `Final` fields, not
+frozen dataclasses: a game emits a dozen every turn; values.py says why).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
+
+from .values import Value
 
 # Python names that JSON spells differently (`from` is a keyword).
 _JSON_NAMES = {"from_seat": "from", "to_seat": "to", "from_cell": "from", "to_cell": "to"}
@@ -19,16 +23,16 @@ _OMIT_WHEN_NONE = frozenset({"cell", "deck"})
 _LAYOUT: dict[type, tuple[tuple[str, str, bool], ...]] = {}
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Base of every event; `TYPE` is its JSON `type`."""
+class Event(Value):
+    """Base of every event: `TYPE` is its JSON `type`; its fields are `__match_args__`."""
+    __slots__ = ()
     TYPE: ClassVar[str] = ""
 
     def to_json(self) -> dict[str, Any]:
         layout = _LAYOUT.get(type(self))
         if layout is None:
             layout = _LAYOUT[type(self)] = tuple(
-                (f.name, _JSON_NAMES.get(f.name, f.name), f.name in _OMIT_WHEN_NONE) for f in fields(self))
+                (name, _JSON_NAMES.get(name, name), name in _OMIT_WHEN_NONE) for name in self.__match_args__)
         out: dict[str, Any] = {"type": self.TYPE}
         for name, key, omit in layout:
             value = getattr(self, name)
@@ -40,346 +44,431 @@ class Event:
 
 # -- turns, dice and moves ---------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
 class TurnStarted(Event):
-    seat: int
-    turn: int
-    TYPE: ClassVar[str] = "turn_started"
+    TYPE = "turn_started"
+    __slots__ = __match_args__ = ("seat", "turn")
+
+    def __init__(self, seat: int, turn: int) -> None:
+        self.seat: Final = seat
+        self.turn: Final = turn
 
 
-@dataclass(frozen=True, slots=True)
 class DiceRolled(Event):
-    seat: int
-    dice: tuple[int, int]
-    double: bool
-    TYPE: ClassVar[str] = "dice_rolled"
+    TYPE = "dice_rolled"
+    __slots__ = __match_args__ = ("seat", "dice", "double")
+
+    def __init__(self, seat: int, dice: tuple[int, int], double: bool) -> None:
+        self.seat: Final = seat
+        self.dice: Final = dice
+        self.double: Final = double
 
 
-@dataclass(frozen=True, slots=True)
 class Moved(Event):
     """`steps` < 0 moves backwards; `by` is "dice" or "card"."""
-    seat: int
-    from_cell: int
-    to_cell: int
-    steps: int
-    by: str
-    passed_start: bool
-    TYPE: ClassVar[str] = "moved"
+    TYPE = "moved"
+    __slots__ = __match_args__ = ("seat", "from_cell", "to_cell", "steps", "by", "passed_start")
+
+    def __init__(self, seat: int, from_cell: int, to_cell: int, steps: int, by: str, passed_start: bool) -> None:
+        self.seat: Final = seat
+        self.from_cell: Final = from_cell
+        self.to_cell: Final = to_cell
+        self.steps: Final = steps
+        self.by: Final = by
+        self.passed_start: Final = passed_start
 
 
-@dataclass(frozen=True, slots=True)
 class RentDiceThrown(Event):
     """A fresh throw that sets a rent (a card's "pay ten times the dice" at a utility); the
     turn's own dice stay as they were."""
-    seat: int
-    dice: tuple[int, int]
-    TYPE: ClassVar[str] = "rent_dice"
+    TYPE = "rent_dice"
+    __slots__ = __match_args__ = ("seat", "dice")
+
+    def __init__(self, seat: int, dice: tuple[int, int]) -> None:
+        self.seat: Final = seat
+        self.dice: Final = dice
 
 
-@dataclass(frozen=True, slots=True)
 class TurnCapReached(Event):
     """The game's turn cap is reached: the richest player wins (a tie draws)."""
-    turn: int
-    TYPE: ClassVar[str] = "turn_cap"
+    TYPE = "turn_cap"
+    __slots__ = __match_args__ = ("turn",)
+
+    def __init__(self, turn: int) -> None:
+        self.turn: Final = turn
 
 
-@dataclass(frozen=True, slots=True)
 class CameToRest(Event):
     """The token stopped on `cell` and that cell is resolved (landing statistics count these)."""
-    seat: int
-    cell: int
-    TYPE: ClassVar[str] = "came_to_rest"
+    TYPE = "came_to_rest"
+    __slots__ = __match_args__ = ("seat", "cell")
+
+    def __init__(self, seat: int, cell: int) -> None:
+        self.seat: Final = seat
+        self.cell: Final = cell
 
 
 # -- jail --------------------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
 class SentToJail(Event):
     """`reason`: "go_to_jail_cell", "card" or "three_doubles"."""
-    seat: int
-    reason: str
-    TYPE: ClassVar[str] = "sent_to_jail"
+    TYPE = "sent_to_jail"
+    __slots__ = __match_args__ = ("seat", "reason")
+
+    def __init__(self, seat: int, reason: str) -> None:
+        self.seat: Final = seat
+        self.reason: Final = reason
 
 
-@dataclass(frozen=True, slots=True)
 class LeftJail(Event):
     """`how`: "fee", "card", "double" or "third_try"."""
-    seat: int
-    how: str
-    TYPE: ClassVar[str] = "left_jail"
+    TYPE = "left_jail"
+    __slots__ = __match_args__ = ("seat", "how")
+
+    def __init__(self, seat: int, how: str) -> None:
+        self.seat: Final = seat
+        self.how: Final = how
 
 
-@dataclass(frozen=True, slots=True)
 class JailRollFailed(Event):
-    seat: int
-    tries: int
-    TYPE: ClassVar[str] = "jail_roll_failed"
+    TYPE = "jail_roll_failed"
+    __slots__ = __match_args__ = ("seat", "tries")
+
+    def __init__(self, seat: int, tries: int) -> None:
+        self.seat: Final = seat
+        self.tries: Final = tries
 
 
 # -- cards -------------------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
 class DeckReshuffled(Event):
     """`deck`: which deck, in a ruleset with several (None with one)."""
-    cards: int
-    deck: str | None = None
-    TYPE: ClassVar[str] = "deck_reshuffled"
+    TYPE = "deck_reshuffled"
+    __slots__ = __match_args__ = ("cards", "deck")
+
+    def __init__(self, cards: int, deck: str | None = None) -> None:
+        self.cards: Final = cards
+        self.deck: Final = deck
 
 
-@dataclass(frozen=True, slots=True)
 class CardDrawn(Event):
-    seat: int
-    card: str
-    TYPE: ClassVar[str] = "card_drawn"
+    TYPE = "card_drawn"
+    __slots__ = __match_args__ = ("seat", "card")
+
+    def __init__(self, seat: int, card: str) -> None:
+        self.seat: Final = seat
+        self.card: Final = card
 
 
-@dataclass(frozen=True, slots=True)
 class CardKept(Event):
-    seat: int
-    card: str
-    TYPE: ClassVar[str] = "card_kept"
+    TYPE = "card_kept"
+    __slots__ = __match_args__ = ("seat", "card")
+
+    def __init__(self, seat: int, card: str) -> None:
+        self.seat: Final = seat
+        self.card: Final = card
 
 
-@dataclass(frozen=True, slots=True)
 class CardReturned(Event):
-    card: str
-    TYPE: ClassVar[str] = "card_returned"
+    TYPE = "card_returned"
+    __slots__ = __match_args__ = ("card",)
+
+    def __init__(self, card: str) -> None:
+        self.card: Final = card
 
 
-@dataclass(frozen=True, slots=True)
 class CardTransferred(Event):
-    card: str
-    from_seat: int
-    to_seat: int
-    TYPE: ClassVar[str] = "card_transferred"
+    TYPE = "card_transferred"
+    __slots__ = __match_args__ = ("card", "from_seat", "to_seat")
+
+    def __init__(self, card: str, from_seat: int, to_seat: int) -> None:
+        self.card: Final = card
+        self.from_seat: Final = from_seat
+        self.to_seat: Final = to_seat
 
 
 # -- money, debts and bankruptcy ---------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
 class Paid(Event):
     """Money moved; None is the bank. `reason` as a debt's, or "purchase", "auction",
     "building", "building_sold", "mortgage", "redeem", "trade", "start_salary", "bankruptcy"."""
-    from_seat: int | None
-    to_seat: int | None
-    amount: int
-    reason: str
-    cell: int | None = None
-    TYPE: ClassVar[str] = "paid"
+    TYPE = "paid"
+    __slots__ = __match_args__ = ("from_seat", "to_seat", "amount", "reason", "cell")
+
+    def __init__(self, from_seat: int | None, to_seat: int | None, amount: int, reason: str,
+                 cell: int | None = None) -> None:
+        self.from_seat: Final = from_seat
+        self.to_seat: Final = to_seat
+        self.amount: Final = amount
+        self.reason: Final = reason
+        self.cell: Final = cell
 
 
-@dataclass(frozen=True, slots=True)
 class DebtOwed(Event):
     """The game waits while `debtor` raises cash for this debt."""
-    debtor: int
-    creditor: int | None
-    amount: int
-    reason: str
-    TYPE: ClassVar[str] = "debt"
+    TYPE = "debt"
+    __slots__ = __match_args__ = ("debtor", "creditor", "amount", "reason")
+
+    def __init__(self, debtor: int, creditor: int | None, amount: int, reason: str) -> None:
+        self.debtor: Final = debtor
+        self.creditor: Final = creditor
+        self.amount: Final = amount
+        self.reason: Final = reason
 
 
-@dataclass(frozen=True, slots=True)
 class Bankrupt(Event):
     """`owed` and `reason`: the debt that could not be paid (None when resigning); `raisable`:
     what the seat could still have raised, so that a window can explain it."""
-    seat: int
-    creditor: int | None
-    owed: int | None
-    reason: str | None
-    raisable: int
-    TYPE: ClassVar[str] = "bankrupt"
+    TYPE = "bankrupt"
+    __slots__ = __match_args__ = ("seat", "creditor", "owed", "reason", "raisable")
+
+    def __init__(self, seat: int, creditor: int | None, owed: int | None, reason: str | None, raisable: int) -> None:
+        self.seat: Final = seat
+        self.creditor: Final = creditor
+        self.owed: Final = owed
+        self.reason: Final = reason
+        self.raisable: Final = raisable
 
 
-@dataclass(frozen=True, slots=True)
 class DeedTransferred(Event):
-    cell: int
-    from_seat: int
-    to_seat: int
-    mortgaged: bool
-    TYPE: ClassVar[str] = "deed_transferred"
+    TYPE = "deed_transferred"
+    __slots__ = __match_args__ = ("cell", "from_seat", "to_seat", "mortgaged")
+
+    def __init__(self, cell: int, from_seat: int, to_seat: int, mortgaged: bool) -> None:
+        self.cell: Final = cell
+        self.from_seat: Final = from_seat
+        self.to_seat: Final = to_seat
+        self.mortgaged: Final = mortgaged
 
 
-@dataclass(frozen=True, slots=True)
 class DeedReturned(Event):
     """A bankrupt's deed back to the bank, unowned, unmortgaged, unbuilt."""
-    cell: int
-    from_seat: int
-    TYPE: ClassVar[str] = "deed_returned"
+    TYPE = "deed_returned"
+    __slots__ = __match_args__ = ("cell", "from_seat")
+
+    def __init__(self, cell: int, from_seat: int) -> None:
+        self.cell: Final = cell
+        self.from_seat: Final = from_seat
 
 
-@dataclass(frozen=True, slots=True)
 class Resigned(Event):
-    seat: int
-    TYPE: ClassVar[str] = "resigned"
+    TYPE = "resigned"
+    __slots__ = __match_args__ = ("seat",)
+
+    def __init__(self, seat: int) -> None:
+        self.seat: Final = seat
 
 
-@dataclass(frozen=True, slots=True)
 class Eliminated(Event):
-    seat: int
-    TYPE: ClassVar[str] = "eliminated"
+    TYPE = "eliminated"
+    __slots__ = __match_args__ = ("seat",)
+
+    def __init__(self, seat: int) -> None:
+        self.seat: Final = seat
 
 
-@dataclass(frozen=True, slots=True)
 class GameWon(Event):
-    seat: int
-    TYPE: ClassVar[str] = "game_won"
+    TYPE = "game_won"
+    __slots__ = __match_args__ = ("seat",)
+
+    def __init__(self, seat: int) -> None:
+        self.seat: Final = seat
 
 
 # -- buying and auctions -----------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
 class OfferedToBuy(Event):
-    seat: int
-    cell: int
-    price: int
-    TYPE: ClassVar[str] = "offered_to_buy"
+    TYPE = "offered_to_buy"
+    __slots__ = __match_args__ = ("seat", "cell", "price")
+
+    def __init__(self, seat: int, cell: int, price: int) -> None:
+        self.seat: Final = seat
+        self.cell: Final = cell
+        self.price: Final = price
 
 
-@dataclass(frozen=True, slots=True)
 class Bought(Event):
-    seat: int
-    cell: int
-    price: int
-    TYPE: ClassVar[str] = "bought"
+    TYPE = "bought"
+    __slots__ = __match_args__ = ("seat", "cell", "price")
+
+    def __init__(self, seat: int, cell: int, price: int) -> None:
+        self.seat: Final = seat
+        self.cell: Final = cell
+        self.price: Final = price
 
 
-@dataclass(frozen=True, slots=True)
 class PurchaseDeclined(Event):
     """Without auctions (option `auctions` off) a declined deed stays with the bank."""
-    seat: int
-    cell: int
-    TYPE: ClassVar[str] = "purchase_declined"
+    TYPE = "purchase_declined"
+    __slots__ = __match_args__ = ("seat", "cell")
+
+    def __init__(self, seat: int, cell: int) -> None:
+        self.seat: Final = seat
+        self.cell: Final = cell
 
 
-@dataclass(frozen=True, slots=True)
 class AuctionStarted(Event):
-    cell: int
-    bidders: tuple[int, ...]
-    TYPE: ClassVar[str] = "auction_started"
+    TYPE = "auction_started"
+    __slots__ = __match_args__ = ("cell", "bidders")
+
+    def __init__(self, cell: int, bidders: tuple[int, ...]) -> None:
+        self.cell: Final = cell
+        self.bidders: Final = bidders
 
 
-@dataclass(frozen=True, slots=True)
 class BidMade(Event):
-    seat: int
-    amount: int
-    TYPE: ClassVar[str] = "bid"
+    TYPE = "bid"
+    __slots__ = __match_args__ = ("seat", "amount")
+
+    def __init__(self, seat: int, amount: int) -> None:
+        self.seat: Final = seat
+        self.amount: Final = amount
 
 
-@dataclass(frozen=True, slots=True)
 class BidPassed(Event):
-    seat: int
-    TYPE: ClassVar[str] = "passed"
+    TYPE = "passed"
+    __slots__ = __match_args__ = ("seat",)
+
+    def __init__(self, seat: int) -> None:
+        self.seat: Final = seat
 
 
-@dataclass(frozen=True, slots=True)
 class AuctionWon(Event):
-    seat: int
-    cell: int
-    amount: int
-    TYPE: ClassVar[str] = "auction_won"
+    TYPE = "auction_won"
+    __slots__ = __match_args__ = ("seat", "cell", "amount")
+
+    def __init__(self, seat: int, cell: int, amount: int) -> None:
+        self.seat: Final = seat
+        self.cell: Final = cell
+        self.amount: Final = amount
 
 
-@dataclass(frozen=True, slots=True)
 class AuctionUnsold(Event):
-    cell: int
-    TYPE: ClassVar[str] = "auction_unsold"
+    TYPE = "auction_unsold"
+    __slots__ = __match_args__ = ("cell",)
+
+    def __init__(self, cell: int) -> None:
+        self.cell: Final = cell
 
 
 # -- buildings and mortgages -------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
 class Built(Event):
-    seat: int
-    cell: int
-    buildings: int
-    TYPE: ClassVar[str] = "built"
+    TYPE = "built"
+    __slots__ = __match_args__ = ("seat", "cell", "buildings")
+
+    def __init__(self, seat: int, cell: int, buildings: int) -> None:
+        self.seat: Final = seat
+        self.cell: Final = cell
+        self.buildings: Final = buildings
 
 
-@dataclass(frozen=True, slots=True)
 class BuildingSold(Event):
-    seat: int
-    cell: int
-    buildings: int
-    refund: int
-    TYPE: ClassVar[str] = "building_sold"
+    TYPE = "building_sold"
+    __slots__ = __match_args__ = ("seat", "cell", "buildings", "refund")
+
+    def __init__(self, seat: int, cell: int, buildings: int, refund: int) -> None:
+        self.seat: Final = seat
+        self.cell: Final = cell
+        self.buildings: Final = buildings
+        self.refund: Final = refund
 
 
-@dataclass(frozen=True, slots=True)
 class Mortgaged(Event):
-    seat: int
-    cell: int
-    amount: int
-    TYPE: ClassVar[str] = "mortgaged"
+    TYPE = "mortgaged"
+    __slots__ = __match_args__ = ("seat", "cell", "amount")
+
+    def __init__(self, seat: int, cell: int, amount: int) -> None:
+        self.seat: Final = seat
+        self.cell: Final = cell
+        self.amount: Final = amount
 
 
-@dataclass(frozen=True, slots=True)
 class Redeemed(Event):
-    seat: int
-    cell: int
-    amount: int
-    TYPE: ClassVar[str] = "redeemed"
+    TYPE = "redeemed"
+    __slots__ = __match_args__ = ("seat", "cell", "amount")
+
+    def __init__(self, seat: int, cell: int, amount: int) -> None:
+        self.seat: Final = seat
+        self.cell: Final = cell
+        self.amount: Final = amount
 
 
 # -- trades ------------------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
 class TradeProposed(Event):
-    from_seat: int
-    to_seat: int
-    give: tuple[int, ...]
-    take: tuple[int, ...]
-    money: int
-    TYPE: ClassVar[str] = "trade_proposed"
+    TYPE = "trade_proposed"
+    __slots__ = __match_args__ = ("from_seat", "to_seat", "give", "take", "money")
+
+    def __init__(self, from_seat: int, to_seat: int, give: tuple[int, ...], take: tuple[int, ...],
+                 money: int) -> None:
+        self.from_seat: Final = from_seat
+        self.to_seat: Final = to_seat
+        self.give: Final = give
+        self.take: Final = take
+        self.money: Final = money
 
 
-@dataclass(frozen=True, slots=True)
 class TradeAccepted(Event):
-    from_seat: int
-    to_seat: int
-    give: tuple[int, ...]
-    take: tuple[int, ...]
-    money: int
-    TYPE: ClassVar[str] = "trade_accepted"
+    TYPE = "trade_accepted"
+    __slots__ = __match_args__ = ("from_seat", "to_seat", "give", "take", "money")
+
+    def __init__(self, from_seat: int, to_seat: int, give: tuple[int, ...], take: tuple[int, ...],
+                 money: int) -> None:
+        self.from_seat: Final = from_seat
+        self.to_seat: Final = to_seat
+        self.give: Final = give
+        self.take: Final = take
+        self.money: Final = money
 
 
-@dataclass(frozen=True, slots=True)
 class TradeDeclined(Event):
-    from_seat: int
-    to_seat: int
-    TYPE: ClassVar[str] = "trade_declined"
+    TYPE = "trade_declined"
+    __slots__ = __match_args__ = ("from_seat", "to_seat")
+
+    def __init__(self, from_seat: int, to_seat: int) -> None:
+        self.from_seat: Final = from_seat
+        self.to_seat: Final = to_seat
 
 
 # -- draws -------------------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
 class DrawOffered(Event):
-    seat: int
-    TYPE: ClassVar[str] = "draw_offered"
+    TYPE = "draw_offered"
+    __slots__ = __match_args__ = ("seat",)
+
+    def __init__(self, seat: int) -> None:
+        self.seat: Final = seat
 
 
-@dataclass(frozen=True, slots=True)
 class DrawAccepted(Event):
-    seat: int
-    TYPE: ClassVar[str] = "draw_accepted"
+    TYPE = "draw_accepted"
+    __slots__ = __match_args__ = ("seat",)
+
+    def __init__(self, seat: int) -> None:
+        self.seat: Final = seat
 
 
-@dataclass(frozen=True, slots=True)
 class DrawDeclined(Event):
-    seat: int
-    TYPE: ClassVar[str] = "draw_declined"
+    TYPE = "draw_declined"
+    __slots__ = __match_args__ = ("seat",)
+
+    def __init__(self, seat: int) -> None:
+        self.seat: Final = seat
 
 
-@dataclass(frozen=True, slots=True)
 class DrawCancelled(Event):
     """`reason`: "move" (a move instead of an answer, by `by_seat`) or "elimination"."""
-    reason: str
-    by_seat: int
-    TYPE: ClassVar[str] = "draw_cancelled"
+    TYPE = "draw_cancelled"
+    __slots__ = __match_args__ = ("reason", "by_seat")
+
+    def __init__(self, reason: str, by_seat: int) -> None:
+        self.reason: Final = reason
+        self.by_seat: Final = by_seat
 
 
-@dataclass(frozen=True, slots=True)
 class GameDrawn(Event):
-    TYPE: ClassVar[str] = "game_drawn"
+    TYPE = "game_drawn"
+    __slots__ = __match_args__ = ()
 
 
 EVENT_TYPES: dict[str, type[Event]] = {

@@ -1,19 +1,20 @@
 """The game's state as plain fields: cheap to copy, exact to serialise, stable to hash.
 
 `GameState` holds data only; the rules that change it live in `game.py`. The parts that
-exist only for a while (an auction, a trade offer, a draw offer, a debt) are frozen values:
-the game replaces them rather than changing them, so a copy of the state shares them.
+exist only for a while (an auction, a trade offer, a draw offer, a debt) are immutable
+values (`values.Value`): the game replaces them rather than changing them, so a copy of the
+state shares them.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Self, TypeVar
+from typing import Any, Final, Self, TypeVar
 
 from .canonical import digest
 from .errors import BadState
 from .phases import Phase, Resume
 from .rules import Ruleset
+from .values import Value
 
 BANK = -1  # the creditor or payer that is the bank, inside the engine; None in events and JSON
 
@@ -27,30 +28,32 @@ class Lot(StrEnum):
     HOTEL = "hotel"
 
 
-@dataclass(frozen=True, slots=True)
-class Auction:
+class Auction(Value):
     """A running auction: `bidders` still in, in bidding order; `turn` indexes who bids next.
 
     The usual auction sells the deed the lander declined (`lot` DEED, `resume` None: the
     move goes on afterwards). A bankrupt's deed (DEED) or one of the bank's last buildings
     (HOUSE, HOTEL: `cell` is where the asking player wants to build, a bid is paid on top of
     the building's price) is auctioned during a turn, which `resume`s afterwards."""
-    cell: int
-    bidders: tuple[int, ...]
-    turn: int = 0
-    high: int = 0
-    high_bidder: int | None = None
-    lot: Lot = Lot.DEED
-    resume: Phase | None = None
+    __slots__ = __match_args__ = ("cell", "bidders", "turn", "high", "high_bidder", "lot", "resume")
+
+    def __init__(self, cell: int, bidders: tuple[int, ...], turn: int = 0, high: int = 0,
+                 high_bidder: int | None = None, lot: Lot = Lot.DEED, resume: Phase | None = None) -> None:
+        self.cell: Final = cell
+        self.bidders: Final = bidders
+        self.turn: Final = turn
+        self.high: Final = high
+        self.high_bidder: Final = high_bidder
+        self.lot: Final = lot
+        self.resume: Final = resume
 
     @property
     def bidder(self) -> int:
         """The seat whose turn it is to bid or pass."""
         return self.bidders[self.turn]
 
-    # The next states are built field by field: dataclasses.replace looks the fields up on
-    # every call, and an auction changes at every bid and pass. tests/test_engine_values.py
-    # checks that they carry every other field over.
+    # The next states are built field by field: an auction changes at every bid and pass.
+    # tests/test_engine_values.py checks that they carry every other field over.
 
     def passed(self) -> Auction:
         """The auction once the bidder whose turn it is passes (and is out of it)."""
@@ -75,39 +78,46 @@ class Auction:
         return out
 
 
-@dataclass(frozen=True, slots=True)
-class TradeOffer:
+class TradeOffer(Value):
     """An open proposal: `give` are the proposer's cells, `take` the partner's; `money` > 0
     is paid by the proposer, < 0 by the partner."""
-    from_seat: int
-    to_seat: int
-    give: tuple[int, ...]
-    take: tuple[int, ...]
-    money: int
+    __slots__ = __match_args__ = ("from_seat", "to_seat", "give", "take", "money")
+
+    def __init__(self, from_seat: int, to_seat: int, give: tuple[int, ...], take: tuple[int, ...],
+                 money: int) -> None:
+        self.from_seat: Final = from_seat
+        self.to_seat: Final = to_seat
+        self.give: Final = give
+        self.take: Final = take
+        self.money: Final = money
 
     def to_json(self) -> dict[str, Any]:
         return {"from": self.from_seat, "to": self.to_seat, "give": list(self.give),
                 "take": list(self.take), "money": self.money}
 
 
-@dataclass(frozen=True, slots=True)
-class DrawOffer:
+class DrawOffer(Value):
     """An open draw offer by `by`, and the seats that accepted it so far (in order)."""
-    by: int
-    accepted: tuple[int, ...] = ()
+    __slots__ = __match_args__ = ("by", "accepted")
+
+    def __init__(self, by: int, accepted: tuple[int, ...] = ()) -> None:
+        self.by: Final = by
+        self.accepted: Final = accepted
 
     def to_json(self) -> dict[str, Any]:
         return {"by": self.by, "accepted": list(self.accepted)}
 
 
-@dataclass(frozen=True, slots=True)
-class Debt:
+class Debt(Value):
     """`debtor` owes `amount` to `creditor` (a seat, or BANK) for `reason` (rent, tax,
     `card:<id>`, jail_fee)."""
-    debtor: int
-    creditor: int
-    amount: int
-    reason: str
+    __slots__ = __match_args__ = ("debtor", "creditor", "amount", "reason")
+
+    def __init__(self, debtor: int, creditor: int, amount: int, reason: str) -> None:
+        self.debtor: Final = debtor
+        self.creditor: Final = creditor
+        self.amount: Final = amount
+        self.reason: Final = reason
 
     def to_json(self) -> dict[str, Any]:
         return {"debtor": self.debtor, "creditor": None if self.creditor == BANK else self.creditor,

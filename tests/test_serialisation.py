@@ -7,7 +7,7 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Iterator, Sequence
-from dataclasses import fields, replace
+from dataclasses import fields
 from typing import Any
 
 import pytest
@@ -16,9 +16,11 @@ from engine_helpers import RULES, act, give, new_game
 from zemlevlasnyk.engine import (
     ACTION_TYPES,
     BANK,
+    Auction,
     BadAction,
     BadState,
     Debt,
+    DrawOffer,
     EngineError,
     Entropy,
     Game,
@@ -55,7 +57,7 @@ class Recorder:
 
     def take(self) -> Scripted:
         dice = self.dice
-        script = Scripted(dice=list(zip(dice[::2], dice[1::2])), picks=self.picks)
+        script = Scripted(dice=list(zip(dice[::2], dice[1::2], strict=False)), picks=self.picks)
         self.dice, self.picks = [], []
         return script
 
@@ -123,9 +125,10 @@ def test_serialisation_copy_is_independent_and_equal(sample_states) -> None:
         twin.cash[0] += 1
         twin.owner[1] = 0 if twin.owner[1] != 0 else 1
         if twin.auction is not None:
-            twin.auction = replace(twin.auction, bidders=(*twin.auction.bidders, 9))
+            a = twin.auction
+            twin.auction = Auction(a.cell, (*a.bidders, 9), a.turn, a.high, a.high_bidder, a.lot, a.resume)
         if twin.draw is not None:
-            twin.draw = replace(twin.draw, accepted=(*twin.draw.accepted, 9))
+            twin.draw = DrawOffer(twin.draw.by, (*twin.draw.accepted, 9))
         twin.debts.append(Debt(0, BANK, 1, "x"))
         twin.proposed_to.append(9)
         assert game.to_json() == data
