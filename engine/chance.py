@@ -48,9 +48,17 @@ class Entropy:
         if not 1 <= n <= 256:
             raise ValueError(f"below({n}): n must be in 1..256")
         limit = 256 - 256 % n
+        # _byte inlined: every die and card of every game comes through here.
+        buffer, at = self._buffer, self._at
         while True:
-            value = self._byte()
+            if at == len(buffer):
+                buffer = self._buffer = hashlib.sha256(self._seed + self._counter.to_bytes(8, "big")).digest()
+                self._counter += 1
+                at = 0
+            value = buffer[at]
+            at += 1
             if value < limit:
+                self._at = at
                 return value % n
 
     def randbelow(self, n: int) -> int:

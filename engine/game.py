@@ -90,7 +90,34 @@ from .events import (
     TurnStarted,
 )
 from .legality import MANAGE_PHASES, RAISE_PHASES, bid_cash, why_illegal
-from .phases import AUCTION, BUY, DEBT, OVER, POST_ROLL, PRE_ROLL, RESUME, TAX, TRADE, Phase, Resume, Step, next_phase
+from .phases import (
+    AUCTION,
+    AUCTION_OPENED,
+    BUY,
+    DEBT,
+    DEBT_WAITS,
+    GAME_ENDED,
+    JAIL_ROLL_FAILED,
+    LOT_AUCTIONED,
+    LOT_SOLD,
+    MOVE_RESOLVED,
+    OFFERED_TO_BUY,
+    OVER,
+    POST_ROLL,
+    PRE_ROLL,
+    RESUME,
+    TAX,
+    TAX_OFFERED,
+    TRADE,
+    TRADE_ANSWERED,
+    TRADE_PROPOSED,
+    TRANSITIONS,
+    TURN_PASSED,
+    Phase,
+    Resume,
+    Step,
+    next_phase,
+)
 from .rules import Ruleset
 from .state import BANK, Auction, Debt, DrawOffer, GameState, Lot, TradeOffer
 
@@ -136,12 +163,26 @@ def _decision(seat: int, kind: str) -> Decision:
     return d
 
 
+class _SeatsAfter(dict[int, tuple[tuple[int, ...], ...]]):
+    """Per table size n, per seat: the other seats in seat order after it, computed once (the
+    game asks for the order at every auction and every turn)."""
+
+    def __missing__(self, n: int) -> tuple[tuple[int, ...], ...]:
+        orders = self[n] = tuple(tuple((seat + i) % n for i in range(1, n)) for seat in range(n))
+        return orders
+
+
+_AFTER = _SeatsAfter()
+
+
 def _bank(seat: int) -> int | None:
     return None if seat == BANK else seat
 
 
 class Game(GameState):
-    __slots__ = ()
+    # Not part of the state: the cells where tokens came to rest during `_apply_quietly`.
+    __slots__ = ("_rested",)
+    _rested: list[int]
 
     # -- starting ------------------------------------------------------------------------
 
@@ -378,19 +419,42 @@ class Game(GameState):
         loop's bots answer with `safe_action`, a member of `legal()`, or an action they
         checked with `is_legal`), never for input from outside the engine."""
         ev: list[Event] = []
+        self._run(action, chance, ev)
+        return ev
+
+    def _apply_quietly(self, action: Action, chance: ChanceSource | None) -> list[int]:
+        """`_apply` without building the events, for whole games between bots that nobody
+        watches (the match loop without an observer): the same state afterwards, and the
+        cells where a token came to rest (each `CameToRest` event's cell, in order), the one
+        fact of the events that such a loop counts. Same trust rule as `_apply`."""
+        rested = self._rested = []
+        self._run(action, chance, None)
+        return rested
+
+    def _run(self, action: Action, chance: ChanceSource | None, ev: list[Event] | None) -> None:
+        """What every action does, its events appended to `ev` (None: none are built)."""
         t = type(action)
         if self.draw is not None and t not in (AcceptDraw, DeclineDraw):
             self.draw = None
-            ev.append(DrawCancelled("move", action.seat))
+            if ev is not None:
+                ev.append(DrawCancelled("move", action.seat))
         _HANDLERS[t](self, action, chance, ev)
         if self.auction_queue and (self.phase is PRE_ROLL or self.phase is POST_ROLL):
             self._open_queued_auction(ev)
-        return ev
+
+    def _came_to_rest(self, seat: int, cell: int, ev: list[Event] | None) -> None:
+        if ev is None:
+            self._rested.append(cell)
+        else:
+            ev.append(CameToRest(seat, cell))
 
     def _step(self, step: Step, back: Phase | None = None) -> None:
         """Change the phase by the one table of transitions (phases.TRANSITIONS); `back` is
         the phase to return to where the table says RESUME."""
-        phase = next_phase(self.phase, step)
+        try:
+            phase = TRANSITIONS[(self.phase, step)]
+        except KeyError:
+            phase = next_phase(self.phase, step)  # raises the PhaseError that names them
         if phase is RESUME:
             assert back is not None, f"{step.name} with no phase to go back to"
             phase = back
@@ -398,7 +462,7 @@ class Game(GameState):
 
     def _end_game(self, winner: int | None) -> None:
         """Won by `winner`, or drawn (None): nothing is pending any more."""
-        self._step(Step.GAME_ENDED)
+        self._step(GAME_ENDED)
         self.winner = winner
         self.drawn = winner is None
         self.draw = None
@@ -412,15 +476,16 @@ class Game(GameState):
 
     # turn and movement
 
-    def _roll_dice(self, seat: int, chance: ChanceSource, ev: list[Event]) -> tuple[int, int]:
+    def _roll_dice(self, seat: int, chance: ChanceSource, ev: list[Event] | None) -> tuple[int, int]:
         sides = self.rules.dice_sides
         d1, d2 = chance.roll(sides), chance.roll(sides)
         self.dice = [d1, d2]
         self.roll_count += 1
-        ev.append(DiceRolled(seat, (d1, d2), d1 == d2))
+        if ev is not None:
+            ev.append(DiceRolled(seat, (d1, d2), d1 == d2))
         return d1, d2
 
-    def _do_roll(self, a: Roll, chance: ChanceSource | None, ev: list[Event]) -> None:
+    def _do_roll(self, a: Roll, chance: ChanceSource | None, ev: list[Event] | None) -> None:
         assert chance is not None, "apply() refuses a roll without chance"
         seat = a.seat
         d1, d2 = self._roll_dice(seat, chance, ev)
@@ -436,7 +501,7 @@ class Game(GameState):
         self._land(seat, chance, ev)
         self._after_landing(chance, ev)
 
-    def _do_roll_for_double(self, a: RollForDouble, chance: ChanceSource | None, ev: list[Event]) -> None:
+    def _do_roll_for_double(self, a: RollForDouble, chance: ChanceSource | None, ev: list[Event] | None) -> None:
         assert chance is not None, "apply() refuses a roll without chance"
         seat = a.seat
         d1, d2 = self._roll_dice(seat, chance, ev)
@@ -449,39 +514,42 @@ class Game(GameState):
             return
         self.jail_tries[seat] += 1
         tries = self.jail_tries[seat]
-        ev.append(JailRollFailed(seat, tries))
+        if ev is not None:
+            ev.append(JailRollFailed(seat, tries))
         if tries >= self.rules.jail_max_tries:
             self.debts.append(Debt(seat, BANK, self.rules.jail_fee, "jail_fee"))
             self.resume = Resume.JAIL_MOVE
             self._run_debts(chance, ev)
         else:
-            self._step(Step.JAIL_ROLL_FAILED)
+            self._step(JAIL_ROLL_FAILED)
 
-    def _do_pay_jail_fee(self, a: PayJailFee, chance: Any, ev: list[Event]) -> None:
+    def _do_pay_jail_fee(self, a: PayJailFee, chance: Any, ev: list[Event] | None) -> None:
         self._pay(a.seat, BANK, self.rules.jail_fee, "jail_fee", ev)
         self._leave_jail(a.seat, "fee", ev)
 
-    def _do_use_release_card(self, a: UseReleaseCard, chance: Any, ev: list[Event]) -> None:
+    def _do_use_release_card(self, a: UseReleaseCard, chance: Any, ev: list[Event] | None) -> None:
         card = self.cards_held[a.seat].pop(0)
         self._return_card(card, ev)
         self._leave_jail(a.seat, "card", ev)
 
-    def _leave_jail(self, seat: int, how: str, ev: list[Event]) -> None:
+    def _leave_jail(self, seat: int, how: str, ev: list[Event] | None) -> None:
         self.jailed[seat] = False
         self.jail_tries[seat] = 0
-        ev.append(LeftJail(seat, how))
+        if ev is not None:
+            ev.append(LeftJail(seat, how))
 
-    def _send_to_jail(self, seat: int, reason: str, ev: list[Event]) -> None:
+    def _send_to_jail(self, seat: int, reason: str, ev: list[Event] | None) -> None:
         jail = self.rules.jail_cell
         self.pos[seat] = jail
         self.jailed[seat] = True
         self.jail_tries[seat] = 0
         self.reroll = False
         self.turn_over = True
-        ev.append(SentToJail(seat, reason))
-        ev.append(CameToRest(seat, jail))
+        if ev is not None:
+            ev.append(SentToJail(seat, reason))
+        self._came_to_rest(seat, jail, ev)
 
-    def _advance(self, seat: int, steps: int, by: str, ev: list[Event]) -> None:
+    def _advance(self, seat: int, steps: int, by: str, ev: list[Event] | None) -> None:
         """Move forward `steps` cells, collecting the start salary when passing or landing
         on the start."""
         size = self.rules.size
@@ -489,11 +557,12 @@ class Game(GameState):
         new = (old + steps) % size
         self.pos[seat] = new
         passed = old + steps >= size
-        ev.append(Moved(seat, old, new, steps, by, passed))
+        if ev is not None:
+            ev.append(Moved(seat, old, new, steps, by, passed))
         if passed and self.rules.start_salary:
             self._pay(BANK, seat, self.rules.start_salary, "start_salary", ev)
 
-    def _land(self, seat: int, chance: ChanceSource | None, ev: list[Event], *,
+    def _land(self, seat: int, chance: ChanceSource | None, ev: list[Event] | None, *,
               rent_multiplier: int = 1, dice_multiplier: int = 0) -> None:
         """Resolve the cell under `seat`: sets up a purchase offer, a tax's choice or debts, or
         moves on. A card that sends the token on may raise the rent (`rent_multiplier`) or
@@ -508,7 +577,7 @@ class Game(GameState):
         if kind == "go_to_jail":
             self._send_to_jail(seat, "go_to_jail_cell", ev)
             return
-        ev.append(CameToRest(seat, cell))
+        self._came_to_rest(seat, cell, ev)
         if kind == "tax":
             if not info.percent and info.amount:
                 self.debts.append(Debt(seat, BANK, info.amount, "tax"))
@@ -523,7 +592,8 @@ class Game(GameState):
             owner = self.owner[cell]
             if owner == BANK:
                 self.pending_buy = cell
-                ev.append(OfferedToBuy(seat, cell, info.price))
+                if ev is not None:
+                    ev.append(OfferedToBuy(seat, cell, info.price))
             elif owner != seat and not self.mortgaged[cell]:
                 if dice_multiplier and kind == "utility":
                     amount = 0
@@ -531,7 +601,8 @@ class Game(GameState):
                         assert chance is not None, "a card's throw comes with the card's chance"
                         sides = rules.dice_sides
                         dice = (chance.roll(sides), chance.roll(sides))
-                        ev.append(RentDiceThrown(seat, dice))
+                        if ev is not None:
+                            ev.append(RentDiceThrown(seat, dice))
                         amount = dice_multiplier * (dice[0] + dice[1])
                 else:
                     total = self.dice[0] + self.dice[1] if self.dice else 0
@@ -539,28 +610,28 @@ class Game(GameState):
                 if amount:
                     self.debts.append(Debt(seat, owner, amount, "rent"))
 
-    def _after_landing(self, chance: ChanceSource | None, ev: list[Event]) -> None:
+    def _after_landing(self, chance: ChanceSource | None, ev: list[Event] | None) -> None:
         if self.debts:
             self.resume = Resume.FINISH_MOVE
             self._run_debts(chance, ev)
         elif self.pending_buy is not None:
-            self._step(Step.OFFERED_TO_BUY)
+            self._step(OFFERED_TO_BUY)
         elif self.rules.cells[self.pos[self.active]].percent and self.alive[self.active] \
                 and not self.turn_over:
             # The move ended on a tax that offers a choice of amounts: the payer chooses.
-            self._step(Step.TAX_OFFERED)
+            self._step(TAX_OFFERED)
         else:
             self._finish_move(ev)
 
-    def _finish_move(self, ev: list[Event]) -> None:
+    def _finish_move(self, ev: list[Event] | None) -> None:
         if self.phase is OVER:
             return
         if self.turn_over or not self.alive[self.active]:
             self._next_turn(ev)
         else:
-            self._step(Step.MOVE_RESOLVED)
+            self._step(MOVE_RESOLVED)
 
-    def _next_turn(self, ev: list[Event]) -> None:
+    def _next_turn(self, ev: list[Event] | None) -> None:
         if self.phase is OVER:
             return
         ended = self.active
@@ -572,44 +643,55 @@ class Game(GameState):
         if cap and self.turn >= cap:
             self._end_at_turn_cap(ev)
             return
-        self.active = self._seats_from(self.active)[1]
+        self.active = self._next_seat(self.active)
         self.turn += 1
-        self._step(Step.TURN_PASSED)
+        self._step(TURN_PASSED)
         self.doubles = 0
         self.reroll = False
         self.turn_over = False
         self.proposed_to = []
-        ev.append(TurnStarted(self.active, self.turn))
+        if ev is not None:
+            ev.append(TurnStarted(self.active, self.turn))
 
-    def _do_end_turn(self, a: EndTurn, chance: Any, ev: list[Event]) -> None:
+    def _do_end_turn(self, a: EndTurn, chance: Any, ev: list[Event] | None) -> None:
         self._next_turn(ev)
 
-    def _end_at_turn_cap(self, ev: list[Event]) -> None:
+    def _end_at_turn_cap(self, ev: list[Event] | None) -> None:
         """The turn cap is reached: the richest player (net worth) wins; a tie is a draw."""
         worth = {s: H.net_worth(self, s) for s in range(self.players) if self.alive[s]}
         best = max(worth.values())
         richest = [s for s, w in worth.items() if w == best]
-        ev.append(TurnCapReached(self.turn))
+        if ev is not None:
+            ev.append(TurnCapReached(self.turn))
         if len(richest) == 1:
             self._end_game(richest[0])
-            ev.append(GameWon(richest[0]))
+            if ev is not None:
+                ev.append(GameWon(richest[0]))
         else:
             self._end_game(None)
-            ev.append(GameDrawn())
+            if ev is not None:
+                ev.append(GameDrawn())
 
     def _seats_from(self, seat: int) -> list[int]:
         """Seats still in the game in seat order, starting with `seat` (which may be out)."""
-        n, alive = self.players, self.alive
+        alive = self.alive
         out = [seat]
-        for i in range(1, n):
-            s = (seat + i) % n
+        for s in _AFTER[self.players][seat]:
             if alive[s]:
                 out.append(s)
         return out
 
+    def _next_seat(self, seat: int) -> int:
+        """The first seat after `seat` still in the game (`_seats_from(seat)[1]`)."""
+        alive = self.alive
+        for s in _AFTER[self.players][seat]:
+            if alive[s]:
+                return s
+        raise AssertionError("a game still playing has two seats in it")
+
     # cards
 
-    def _draw_card(self, seat: int, chance: ChanceSource | None, ev: list[Event]) -> None:
+    def _draw_card(self, seat: int, chance: ChanceSource | None, ev: list[Event] | None) -> None:
         if chance is None:
             raise ChanceRequired("a card draw needs a chance source")
         rules = self.rules
@@ -620,14 +702,16 @@ class Game(GameState):
             held = {c for h in self.cards_held for c in h}
             undrawn = [c for c in rules.deck_cards.get(deck, ()) if c not in held]
             self.deck = sorted(self.deck + undrawn)
-            ev.append(DeckReshuffled(len(undrawn), deck or None))
+            if ev is not None:
+                ev.append(DeckReshuffled(len(undrawn), deck or None))
             if not undrawn:
-                ev.append(CameToRest(seat, self.pos[seat]))
+                self._came_to_rest(seat, self.pos[seat], ev)
                 return
         idx = chance.pick([cards[c].id for c in undrawn])
         card = cards[undrawn[idx]]
         self.deck.remove(card.index)
-        ev.append(CardDrawn(seat, card.id))
+        if ev is not None:
+            ev.append(CardDrawn(seat, card.id))
         effect = card.effect
         p = card.params
         size = rules.size
@@ -646,13 +730,14 @@ class Game(GameState):
         if effect == "move_back":
             new = (here - p["steps"]) % size
             self.pos[seat] = new
-            ev.append(Moved(seat, here, new, -p["steps"], "card", False))
+            if ev is not None:
+                ev.append(Moved(seat, here, new, -p["steps"], "card", False))
             self._land(seat, chance, ev)
             return
         if effect == "go_to_jail":
             self._send_to_jail(seat, "card", ev)
             return
-        ev.append(CameToRest(seat, here))
+        self._came_to_rest(seat, here, ev)
         reason = f"card:{card.id}"
         if effect == "receive":
             self._pay(BANK, seat, p["amount"], reason, ev)
@@ -671,16 +756,18 @@ class Game(GameState):
                 self.debts.append(Debt(seat, other, p["amount"], reason))
         elif effect == "release":
             self.cards_held[seat].append(card.index)
-            ev.append(CardKept(seat, card.id))
+            if ev is not None:
+                ev.append(CardKept(seat, card.id))
 
-    def _return_card(self, card: int, ev: list[Event]) -> None:
+    def _return_card(self, card: int, ev: list[Event] | None) -> None:
         self.deck.append(card)
         self.deck.sort()
-        ev.append(CardReturned(self.rules.cards[card].id))
+        if ev is not None:
+            ev.append(CardReturned(self.rules.cards[card].id))
 
     # money
 
-    def _pay(self, frm: int, to: int, amount: int, reason: str, ev: list[Event],
+    def _pay(self, frm: int, to: int, amount: int, reason: str, ev: list[Event] | None,
              cell: int | None = None) -> None:
         if frm != BANK:
             self.cash[frm] -= amount
@@ -688,9 +775,10 @@ class Game(GameState):
             self.cash[to] += amount
         elif self.rules.pot and (reason in _POT_REASONS or reason.startswith("card:")):
             self.pot += amount
-        ev.append(Paid(_bank(frm), _bank(to), amount, reason, cell))
+        if ev is not None:
+            ev.append(Paid(_bank(frm), _bank(to), amount, reason, cell))
 
-    def _run_debts(self, chance: ChanceSource | None, ev: list[Event]) -> None:
+    def _run_debts(self, chance: ChanceSource | None, ev: list[Event] | None) -> None:
         """Pay what can be paid, bankrupt who cannot, wait for who must raise cash; then go on."""
         debts = self.debts
         while debts:
@@ -709,8 +797,9 @@ class Game(GameState):
                 if self.phase is OVER:
                     return
                 continue
-            self._step(Step.DEBT_WAITS)
-            ev.append(DebtOwed(debtor, _bank(creditor), amount, debt.reason))
+            self._step(DEBT_WAITS)
+            if ev is not None:
+                ev.append(DebtOwed(debtor, _bank(creditor), amount, debt.reason))
             return
         resume, self.resume = self.resume, None
         if self.phase is OVER:
@@ -728,12 +817,12 @@ class Game(GameState):
         else:
             self._finish_move(ev)
 
-    def _do_pay_debt(self, a: PayDebt, chance: ChanceSource | None, ev: list[Event]) -> None:
+    def _do_pay_debt(self, a: PayDebt, chance: ChanceSource | None, ev: list[Event] | None) -> None:
         debt = self.debts.pop(0)
         self._pay(debt.debtor, debt.creditor, debt.amount, debt.reason, ev)
         self._run_debts(chance, ev)
 
-    def _do_settle_debt(self, a: SettleDebt, chance: ChanceSource | None, ev: list[Event]) -> None:
+    def _do_settle_debt(self, a: SettleDebt, chance: ChanceSource | None, ev: list[Event] | None) -> None:
         seat = a.seat
         amount = self.debts[0].amount
         while self.cash[seat] < amount:
@@ -752,18 +841,19 @@ class Game(GameState):
             self._do_declare_bankruptcy(DeclareBankruptcy(seat), chance, ev)
 
     def _do_declare_bankruptcy(self, a: DeclareBankruptcy, chance: ChanceSource | None,
-                               ev: list[Event]) -> None:
+                               ev: list[Event] | None) -> None:
         debt = self.debts.pop(0)
         self._bankrupt(debt.debtor, debt.creditor, ev, owed=debt.amount, reason=debt.reason)
         if self.phase is not OVER:
             self._run_debts(chance, ev)
 
-    def _bankrupt(self, seat: int, creditor: int, ev: list[Event], *, owed: int | None = None,
+    def _bankrupt(self, seat: int, creditor: int, ev: list[Event] | None, *, owed: int | None = None,
                   reason: str | None = None) -> None:
         """`owed` and `reason`: the debt that could not be paid (None when resigning). The
         event also says what the seat could still have raised, so a window can explain it."""
         rules = self.rules
-        ev.append(Bankrupt(seat, _bank(creditor), owed, reason, H.raisable(self, seat)))
+        if ev is not None:
+            ev.append(Bankrupt(seat, _bank(creditor), owed, reason, H.raisable(self, seat)))
         if creditor != BANK:
             for c in rules.properties:
                 if self.owner[c] == seat:
@@ -775,7 +865,8 @@ class Game(GameState):
             for c in rules.properties:
                 if self.owner[c] == seat:
                     self.owner[c] = creditor
-                    ev.append(DeedTransferred(c, seat, creditor, self.mortgaged[c]))
+                    if ev is not None:
+                        ev.append(DeedTransferred(c, seat, creditor, self.mortgaged[c]))
                     fee = H.transfer_fee(self, c) if self.mortgaged[c] else 0
                     if fee:
                         fees.append(Debt(creditor, BANK, fee, "mortgage_fee"))
@@ -784,7 +875,8 @@ class Game(GameState):
             self.debts[0:0] = fees
             for card in self.cards_held[seat]:
                 self.cards_held[creditor].append(card)
-                ev.append(CardTransferred(rules.cards[card].id, seat, creditor))
+                if ev is not None:
+                    ev.append(CardTransferred(rules.cards[card].id, seat, creditor))
             self.cards_held[seat] = []
         else:
             if self.cash[seat]:
@@ -796,7 +888,8 @@ class Game(GameState):
                     self.buildings[c] = 0
                     if c in self.fee_paid:
                         self.fee_paid.remove(c)
-                    ev.append(DeedReturned(c, seat))
+                    if ev is not None:
+                        ev.append(DeedReturned(c, seat))
                     if rules.bankrupt_deeds_auctioned and rules.auctions:
                         self.auction_queue.append(c)
             for card in self.cards_held[seat]:
@@ -810,19 +903,22 @@ class Game(GameState):
             self.fee_paid.append(cell)
             self.fee_paid.sort()
 
-    def _eliminate(self, seat: int, ev: list[Event]) -> None:
+    def _eliminate(self, seat: int, ev: list[Event] | None) -> None:
         self.alive[seat] = False
         self.jailed[seat] = False
-        ev.append(Eliminated(seat))
+        if ev is not None:
+            ev.append(Eliminated(seat))
         if self.draw is not None:
             self.draw = None
-            ev.append(DrawCancelled("elimination", seat))
+            if ev is not None:
+                ev.append(DrawCancelled("elimination", seat))
         left = [s for s in range(self.players) if self.alive[s]]
         if len(left) == 1:
             self._end_game(left[0])
-            ev.append(GameWon(left[0]))
+            if ev is not None:
+                ev.append(GameWon(left[0]))
 
-    def _do_pay_tax(self, a: PayTax | PayTaxPercent, chance: ChanceSource | None, ev: list[Event]) -> None:
+    def _do_pay_tax(self, a: PayTax | PayTaxPercent, chance: ChanceSource | None, ev: list[Event] | None) -> None:
         """The tax of the cell the payer stands on: its fixed amount, or its share of all
         the payer owns; then the move goes on as after any debt."""
         amount = tax_choices(self, a.seat)[type(a) is PayTaxPercent]
@@ -833,53 +929,59 @@ class Game(GameState):
         else:
             self._finish_move(ev)
 
-    def _do_resign(self, a: Resign, chance: Any, ev: list[Event]) -> None:
-        ev.append(Resigned(a.seat))
+    def _do_resign(self, a: Resign, chance: Any, ev: list[Event] | None) -> None:
+        if ev is not None:
+            ev.append(Resigned(a.seat))
         self._bankrupt(a.seat, BANK, ev)
         if self.phase is not OVER:
             self._next_turn(ev)
 
     # buying and auctions
 
-    def _do_buy(self, a: Buy, chance: Any, ev: list[Event]) -> None:
+    def _do_buy(self, a: Buy, chance: Any, ev: list[Event] | None) -> None:
         cell = self.pending_buy
         assert cell is not None, "checked: a deed is offered"
         price = self.rules.cells[cell].price
         self._pay(a.seat, BANK, price, "purchase", ev, cell=cell)
         self.owner[cell] = a.seat
         self.pending_buy = None
-        ev.append(Bought(a.seat, cell, price))
+        if ev is not None:
+            ev.append(Bought(a.seat, cell, price))
         self._finish_move(ev)
 
-    def _do_send_to_auction(self, a: SendToAuction, chance: Any, ev: list[Event]) -> None:
+    def _do_send_to_auction(self, a: SendToAuction, chance: Any, ev: list[Event] | None) -> None:
         cell = self.pending_buy
         assert cell is not None, "checked: a deed is offered"
         if not self.rules.auctions:
             # Without auctions a declined deed simply stays with the bank.
             self.pending_buy = None
-            ev.append(PurchaseDeclined(a.seat, cell))
+            if ev is not None:
+                ev.append(PurchaseDeclined(a.seat, cell))
             self._finish_move(ev)
             return
         bidders = tuple(self._seats_from(a.seat))
         self.auction = Auction(cell, bidders)
-        self._step(Step.AUCTION_OPENED)
-        ev.append(AuctionStarted(cell, bidders))
+        self._step(AUCTION_OPENED)
+        if ev is not None:
+            ev.append(AuctionStarted(cell, bidders))
 
-    def _do_bid(self, a: Bid, chance: Any, ev: list[Event]) -> None:
+    def _do_bid(self, a: Bid, chance: Any, ev: list[Event] | None) -> None:
         auc = self.auction
         assert auc is not None, "checked: an auction runs"
-        ev.append(BidMade(a.seat, a.amount))
+        if ev is not None:
+            ev.append(BidMade(a.seat, a.amount))
         self.auction = auc = auc.outbid(a.seat, a.amount)
         self._auction_check(auc, ev)
 
-    def _do_pass_bid(self, a: PassBid, chance: Any, ev: list[Event]) -> None:
+    def _do_pass_bid(self, a: PassBid, chance: Any, ev: list[Event] | None) -> None:
         auc = self.auction
         assert auc is not None, "checked: an auction runs"
-        ev.append(BidPassed(a.seat))
+        if ev is not None:
+            ev.append(BidPassed(a.seat))
         self.auction = auc = auc.passed()
         self._auction_check(auc, ev)
 
-    def _auction_check(self, auc: Auction, ev: list[Event]) -> None:
+    def _auction_check(self, auc: Auction, ev: list[Event] | None) -> None:
         bidders = auc.bidders
         cell = auc.cell
         if bidders and not (len(bidders) == 1 and auc.high_bidder == bidders[0]):
@@ -891,25 +993,28 @@ class Game(GameState):
             winner, amount = bidders[0], auc.high
             self._pay(winner, BANK, amount, "auction", ev, cell=cell)
             self.owner[cell] = winner
-            ev.append(AuctionWon(winner, cell, amount))
+            if ev is not None:
+                ev.append(AuctionWon(winner, cell, amount))
         else:
-            ev.append(AuctionUnsold(cell))
+            if ev is not None:
+                ev.append(AuctionUnsold(cell))
         self.auction = None
         self.pending_buy = None
         self._finish_move(ev)
 
     # buildings and mortgages
 
-    def _open_queued_auction(self, ev: list[Event]) -> None:
+    def _open_queued_auction(self, ev: list[Event] | None) -> None:
         """Auction the next deed a bankrupt left to the bank (option `bankrupt_deeds`), while
         the turn waits."""
         cell = self.auction_queue.pop(0)
         bidders = tuple(self._seats_from(self.active))
         self.auction = Auction(cell, bidders, lot=Lot.DEED, resume=self.phase)
-        self._step(Step.LOT_AUCTIONED)
-        ev.append(AuctionStarted(cell, bidders))
+        self._step(LOT_AUCTIONED)
+        if ev is not None:
+            ev.append(AuctionStarted(cell, bidders))
 
-    def _close_lot(self, auc: Auction, ev: list[Event]) -> None:
+    def _close_lot(self, auc: Auction, ev: list[Event] | None) -> None:
         """The end of an auction held during a turn: the deed or the building goes to the
         highest bidder; the turn goes on where it stopped."""
         cell, high, winner = auc.cell, auc.high, auc.high_bidder
@@ -918,9 +1023,11 @@ class Game(GameState):
             if winner is not None:
                 self._pay(winner, BANK, high, "auction", ev, cell=cell)
                 self.owner[cell] = winner
-                ev.append(AuctionWon(winner, cell, high))
+                if ev is not None:
+                    ev.append(AuctionWon(winner, cell, high))
             else:
-                ev.append(AuctionUnsold(cell))
+                if ev is not None:
+                    ev.append(AuctionUnsold(cell))
         else:
             # Nobody bid above the price: the player who asked builds at the price.
             seat = self.owner[cell] if winner is None else winner
@@ -928,11 +1035,12 @@ class Game(GameState):
             assert target is not None, "a bidder for a building has a street for it"
             if high:
                 self._pay(seat, BANK, high, "auction", ev, cell=target)
-                ev.append(AuctionWon(seat, target, high))
+                if ev is not None:
+                    ev.append(AuctionWon(seat, target, high))
             self._build(seat, target, ev)
-        self._step(Step.LOT_SOLD, back=auc.resume)
+        self._step(LOT_SOLD, back=auc.resume)
 
-    def _do_build(self, a: Build, chance: Any, ev: list[Event]) -> None:
+    def _do_build(self, a: Build, chance: Any, ev: list[Event] | None) -> None:
         rules = self.rules
         if rules.house_supply is not None and rules.auctions:
             hotel = self.buildings[a.cell] + 1 == rules.max_buildings
@@ -944,59 +1052,66 @@ class Game(GameState):
                 # go by auction, a bid being paid on top of the building's price.
                 self.auction = Auction(a.cell, tuple(wanting), lot=Lot.HOTEL if hotel else Lot.HOUSE,
                                        resume=self.phase)
-                self._step(Step.LOT_AUCTIONED)
-                ev.append(AuctionStarted(a.cell, tuple(wanting)))
+                self._step(LOT_AUCTIONED)
+                if ev is not None:
+                    ev.append(AuctionStarted(a.cell, tuple(wanting)))
                 return
         self._build(a.seat, a.cell, ev)
 
-    def _build(self, seat: int, cell: int, ev: list[Event]) -> None:
+    def _build(self, seat: int, cell: int, ev: list[Event] | None) -> None:
         cost = self.rules.cells[cell].house_cost
         self._pay(seat, BANK, cost, "building", ev, cell=cell)
         self.buildings[cell] += 1
-        ev.append(Built(seat, cell, self.buildings[cell]))
+        if ev is not None:
+            ev.append(Built(seat, cell, self.buildings[cell]))
 
     def _do_sell_building(self, a: SellBuilding, chance: ChanceSource | None,
-                          ev: list[Event]) -> None:
+                          ev: list[Event] | None) -> None:
         self._sell_building(a.seat, a.cell, ev)
 
-    def _sell_building(self, seat: int, cell: int, ev: list[Event]) -> None:
+    def _sell_building(self, seat: int, cell: int, ev: list[Event] | None) -> None:
         self.buildings[cell] -= 1
         refund = self.rules.building_refund(cell)
         self._pay(BANK, seat, refund, "building_sold", ev, cell=cell)
-        ev.append(BuildingSold(seat, cell, self.buildings[cell], refund))
+        if ev is not None:
+            ev.append(BuildingSold(seat, cell, self.buildings[cell], refund))
 
-    def _do_mortgage(self, a: Mortgage, chance: ChanceSource | None, ev: list[Event]) -> None:
+    def _do_mortgage(self, a: Mortgage, chance: ChanceSource | None, ev: list[Event] | None) -> None:
         self._mortgage(a.seat, a.cell, ev)
 
-    def _mortgage(self, seat: int, cell: int, ev: list[Event]) -> None:
+    def _mortgage(self, seat: int, cell: int, ev: list[Event] | None) -> None:
         value = self.rules.mortgage_value(cell)
         self.mortgaged[cell] = True
         self._pay(BANK, seat, value, "mortgage", ev, cell=cell)
-        ev.append(Mortgaged(seat, cell, value))
+        if ev is not None:
+            ev.append(Mortgaged(seat, cell, value))
 
-    def _do_redeem(self, a: Redeem, chance: Any, ev: list[Event]) -> None:
+    def _do_redeem(self, a: Redeem, chance: Any, ev: list[Event] | None) -> None:
         cost = H.redeem_cost(self, a.cell)
         self.mortgaged[a.cell] = False
         if a.cell in self.fee_paid:
             self.fee_paid.remove(a.cell)
         self._pay(a.seat, BANK, cost, "redeem", ev, cell=a.cell)
-        ev.append(Redeemed(a.seat, a.cell, cost))
+        if ev is not None:
+            ev.append(Redeemed(a.seat, a.cell, cost))
 
     # trades
 
-    def _do_propose_trade(self, a: ProposeTrade, chance: Any, ev: list[Event]) -> None:
+    def _do_propose_trade(self, a: ProposeTrade, chance: Any, ev: list[Event] | None) -> None:
         give, take = tuple(a.give), tuple(a.take)
         self.trade = TradeOffer(a.seat, a.to, give, take, a.money)
         self.trade_resume = self.phase
         self.proposed_to.append(a.to)
-        self._step(Step.TRADE_PROPOSED)
-        ev.append(TradeProposed(a.seat, a.to, give, take, a.money))
+        self._step(TRADE_PROPOSED)
+        if ev is not None:
+            ev.append(TradeProposed(a.seat, a.to, give, take, a.money))
 
-    def _do_accept_trade(self, a: AcceptTrade, chance: Any, ev: list[Event]) -> None:
+    def _do_accept_trade(self, a: AcceptTrade, chance: Any, ev: list[Event] | None) -> None:
         t = self.trade
         assert t is not None, "checked: a trade is open"
         frm, to = t.from_seat, t.to_seat
-        ev.append(TradeAccepted(frm, to, t.give, t.take, t.money))
+        if ev is not None:
+            ev.append(TradeAccepted(frm, to, t.give, t.take, t.money))
         for c in t.give:
             self.owner[c] = to
         for c in t.take:
@@ -1016,42 +1131,47 @@ class Game(GameState):
                     self._mark_fee_paid(c)
         self._close_trade()
 
-    def _do_decline_trade(self, a: DeclineTrade, chance: Any, ev: list[Event]) -> None:
+    def _do_decline_trade(self, a: DeclineTrade, chance: Any, ev: list[Event] | None) -> None:
         t = self.trade
         assert t is not None, "checked: a trade is open"
-        ev.append(TradeDeclined(t.from_seat, t.to_seat))
+        if ev is not None:
+            ev.append(TradeDeclined(t.from_seat, t.to_seat))
         self._close_trade()
 
     def _close_trade(self) -> None:
-        self._step(Step.TRADE_ANSWERED, back=self.trade_resume)
+        self._step(TRADE_ANSWERED, back=self.trade_resume)
         self.trade = None
         self.trade_resume = None
 
     # draws
 
-    def _do_offer_draw(self, a: OfferDraw, chance: Any, ev: list[Event]) -> None:
+    def _do_offer_draw(self, a: OfferDraw, chance: Any, ev: list[Event] | None) -> None:
         self.draw = DrawOffer(a.seat)
         self.draw_offered_at[a.seat] = self.roll_count
-        ev.append(DrawOffered(a.seat))
+        if ev is not None:
+            ev.append(DrawOffered(a.seat))
 
-    def _do_accept_draw(self, a: AcceptDraw, chance: Any, ev: list[Event]) -> None:
+    def _do_accept_draw(self, a: AcceptDraw, chance: Any, ev: list[Event] | None) -> None:
         d = self.draw
         assert d is not None, "checked: a draw is on offer"
         self.draw = d = DrawOffer(d.by, d.accepted + (a.seat,))
-        ev.append(DrawAccepted(a.seat))
+        if ev is not None:
+            ev.append(DrawAccepted(a.seat))
         others = self._seats_from(d.by)[1:]
         if all(s in d.accepted for s in others):
             self._end_game(None)
-            ev.append(GameDrawn())
+            if ev is not None:
+                ev.append(GameDrawn())
 
-    def _do_decline_draw(self, a: DeclineDraw, chance: Any, ev: list[Event]) -> None:
+    def _do_decline_draw(self, a: DeclineDraw, chance: Any, ev: list[Event] | None) -> None:
         self.draw = None
-        ev.append(DrawDeclined(a.seat))
+        if ev is not None:
+            ev.append(DrawDeclined(a.seat))
 
 
 # Each handler gets the game, an action of its own type (checked legal), the chance source
-# and the list to append events to.
-_HANDLERS: dict[type[Action], Callable[[Game, Any, ChanceSource | None, list[Event]], None]] = {
+# and the list to append events to (None: build none, see `_apply_quietly`).
+_HANDLERS: dict[type[Action], Callable[[Game, Any, ChanceSource | None, list[Event] | None], None]] = {
     Roll: Game._do_roll,
     RollForDouble: Game._do_roll_for_double,
     PayJailFee: Game._do_pay_jail_fee,

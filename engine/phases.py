@@ -10,7 +10,7 @@ saved phase.
 """
 from __future__ import annotations
 
-from enum import Enum, StrEnum
+from enum import StrEnum
 
 
 class Phase(StrEnum):
@@ -39,8 +39,9 @@ class Resume(StrEnum):
     JAIL_MOVE = "jail_move"       # the third failed jail roll: the fee is paid, now move by it
 
 
-class Step(Enum):
-    """What happened, in the words of the rules; each one may move the game to a new phase."""
+class Step(StrEnum):
+    """What happened, in the words of the rules; each one may move the game to a new phase.
+    (A StrEnum for its hash: a plain Enum hashes its name in Python, at every change of phase.)"""
     JAIL_ROLL_FAILED = "jail_roll_failed"   # no double from jail: the movement is over
     DEBT_WAITS = "debt_waits"               # a debtor must raise cash before anything goes on
     OFFERED_TO_BUY = "offered_to_buy"       # the token stopped on an unowned deed
@@ -53,6 +54,14 @@ class Step(Enum):
     TRADE_PROPOSED = "trade_proposed"
     TRADE_ANSWERED = "trade_answered"
     GAME_ENDED = "game_ended"               # one player left, or a draw agreed
+
+
+# The steps as module names, for the same reason as the phases above.
+(JAIL_ROLL_FAILED, DEBT_WAITS, OFFERED_TO_BUY, TAX_OFFERED, AUCTION_OPENED, LOT_AUCTIONED, LOT_SOLD,
+ MOVE_RESOLVED, TURN_PASSED, TRADE_PROPOSED, TRADE_ANSWERED, GAME_ENDED) = (
+    Step.JAIL_ROLL_FAILED, Step.DEBT_WAITS, Step.OFFERED_TO_BUY, Step.TAX_OFFERED, Step.AUCTION_OPENED,
+    Step.LOT_AUCTIONED, Step.LOT_SOLD, Step.MOVE_RESOLVED, Step.TURN_PASSED, Step.TRADE_PROPOSED,
+    Step.TRADE_ANSWERED, Step.GAME_ENDED)
 
 
 class PhaseError(AssertionError):

@@ -58,7 +58,7 @@ class Auction(Value):
     def passed(self) -> Auction:
         """The auction once the bidder whose turn it is passes (and is out of it)."""
         turn, bidders = self.turn, self.bidders
-        bidders = bidders[:turn] + bidders[turn + 1:]
+        bidders = bidders[1:] if turn == 0 else bidders[:turn] + bidders[turn + 1:]
         return Auction(self.cell, bidders, turn if turn < len(bidders) else 0, self.high, self.high_bidder,
                        self.lot, self.resume)
 

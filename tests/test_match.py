@@ -90,3 +90,46 @@ def test_landings_a_failed_roll_in_jail_is_not_a_move() -> None:
     game2.pos[0] = 10
     game2.jailed[0] = True
     assert _rests(game2.apply(RollForDouble(0), Scripted(dice=[(2, 2)]))) == [14]
+
+
+QUIET_TABLES = (
+    ("zemlevlasnyk", {}, ("hard", "medium", "easy", "random"), 1),
+    ("zemlevlasnyk", {}, ("random", "random", "idle"), 2),
+    ("zemlevlasnyk", {"pot": True, "mortgage_fee": True, "bankrupt_deeds": "auction", "building_limits": True,
+                      "start_bonus": True}, ("hard", "medium", "easy", "random"), 3),
+    ("klasyka", {"auctions": False}, ("random", "easy", "medium"), 4),
+)
+
+
+@pytest.mark.parametrize(("preset", "options", "levels", "seed"), QUIET_TABLES)
+def test_match_quiet_apply_changes_the_state_as_apply_does(
+        preset: str, options: dict[str, object], levels: tuple[str, ...], seed: int) -> None:
+    """Every action of whole games applied twice, with its events and without
+    (`_apply_quietly`, the match loop's own path): the same state after each one, and the
+    cells reported are the events' CameToRest cells."""
+    from zemlevlasnyk.engine import Entropy, load_rules
+    from zemlevlasnyk.engine.bots import make_bot
+
+    rules = load_rules(preset, options)
+    chance, twin_chance = Entropy(bytes([seed])), Entropy(bytes([seed]))
+    bots = [make_bot(level, bytes([seed, i])) for i, level in enumerate(levels)]
+    game = Game.new(rules, len(levels), chance=chance)
+    twin = Game.new(rules, len(levels), chance=twin_chance)
+    kinds: set[str] = set()
+    while game.outcome() is None and game.turn <= 400:
+        seat = game.pending()[0].seat
+        action = bots[seat].choose(game, seat)
+        events = game._apply(action, chance)
+        assert twin._apply_quietly(action, twin_chance) == _rests(events)
+        assert twin.state_hash() == game.state_hash()
+        kinds.update(e.TYPE for e in events)
+    assert len(kinds) >= 15
+
+
+@pytest.mark.parametrize("levels", [("idle",) * 4, ("hard", "medium", "easy", "random")])
+def test_match_with_and_without_an_observer_plays_the_same_game(levels: tuple[str, ...]) -> None:
+    rules = load_preset()
+    quiet = play_match(rules, levels, 11, 1000)
+    watched = play_match(rules, levels, 11, 1000, observer=lambda g, a, ev: None)
+    assert quiet.game.state_hash() == watched.game.state_hash()
+    assert (quiet.actions, quiet.turns, quiet.landings) == (watched.actions, watched.turns, watched.landings)

@@ -71,14 +71,19 @@ def play_match(rules: Ruleset, levels: Sequence[str], seed: int | bytes, max_tur
         seat = game.main_seat() if game.draw is None else game.pending()[0].seat
         assert seat is not None, "a game still playing waits for a seat"
         # Every bot answers with a legal action (the clock's safe action, one of `legal()`,
-        # or one it checked with `is_legal`), so it is applied without checking it again.
+        # or one it checked with `is_legal`), so it is applied without checking it again;
+        # and unless someone watches, without building the events, which only say where a
+        # token came to rest here.
         action = bots[seat].choose(game, seat)
-        events = game._apply(action, chance)
         actions += 1
-        for e in events:
-            if type(e) is CameToRest:
-                landings[e.cell] += 1
-        if observer is not None:
+        if observer is None:
+            for cell in game._apply_quietly(action, chance):
+                landings[cell] += 1
+        else:
+            events = game._apply(action, chance)
+            for e in events:
+                if type(e) is CameToRest:
+                    landings[e.cell] += 1
             observer(game, action, events)
     capped = game.phase is not OVER
     turns = min(game.turn, max_turns) if capped else game.turn
