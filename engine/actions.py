@@ -168,16 +168,19 @@ ACTION_TYPES: dict[str, type[Action]] = {
                 DeclareBankruptcy, Resign, PayTax, PayTaxPercent)
 }
 
-_SHARED: dict[tuple[type[Action], int], Action] = {}
+_SHARED: dict[type[Action], dict[int, Action]] = {}
 
 
 def shared(cls: type[Action], seat: int) -> Action:
     """The one instance of a field-less action for `seat`: actions are immutable values,
-    and building a frozen dataclass costs more than the engine's whole rule check."""
-    key = (cls, seat)
-    action = _SHARED.get(key)
+    and building a frozen dataclass costs more than the engine's whole rule check. (Kept
+    by class, then seat: a key of both would be a tuple built at every call.)"""
+    by_seat = _SHARED.get(cls)
+    if by_seat is None:
+        by_seat = _SHARED[cls] = {}
+    action = by_seat.get(seat)
     if action is None:
-        action = _SHARED[key] = cls(seat)
+        action = by_seat[seat] = cls(seat)
     return action
 
 

@@ -247,11 +247,14 @@ class Game(GameState):
 
     def main_seat(self) -> int | None:
         """The seat that the game itself waits for (draw answers aside)."""
+        # An auction first: only the auction phase has one, and in a game between bots
+        # most decisions are bids.
+        auction = self.auction
+        if auction is not None:
+            return auction.bidders[auction.turn]
         phase = self.phase
         if phase is PRE_ROLL or phase is POST_ROLL or phase is BUY or phase is TAX:
             return self.active
-        if self.auction is not None:
-            return self.auction.bidder
         if self.debts:
             return self.debts[0].debtor
         if self.trade is not None:
@@ -287,14 +290,16 @@ class Game(GameState):
             return shared(DeclineDraw, seat)
         if seat != self.main_seat() or (kind is not None and kind != DECISION_KINDS[phase]):
             return None
-        if phase is PRE_ROLL:
-            return shared(RollForDouble if self.jailed[seat] else Roll, seat)
-        if phase is POST_ROLL:
-            return shared(Roll if self.reroll else EndTurn, seat)
-        if phase is TAX:
-            fixed, share = tax_choices(self, seat)
-            return shared(PayTaxPercent if share < fixed else PayTax, seat)
-        return shared(_SAFE_BY_PHASE[phase], seat)
+        cls = _SAFE_BY_PHASE.get(phase)
+        if cls is None:
+            if phase is PRE_ROLL:
+                cls = RollForDouble if self.jailed[seat] else Roll
+            elif phase is POST_ROLL:
+                cls = Roll if self.reroll else EndTurn
+            else:
+                fixed, share = tax_choices(self, seat)
+                cls = PayTaxPercent if share < fixed else PayTax
+        return shared(cls, seat)
 
     def legal(self, seat: int) -> Legal:
         """Every enumerable legal action of `seat`, plus the bid range and trade partners."""

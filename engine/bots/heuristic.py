@@ -8,7 +8,9 @@ game restored from JSON plays sensibly without it.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from ..actions import (
     AcceptDraw,
@@ -109,6 +111,16 @@ HARD = Style(
 )
 
 
+_NO_GROUPS: tuple[tuple[int, ...], ...] = ()
+_A = TypeVar("_A", bound=Action)
+
+# Appraisers by ruleset digest (and style): pure tables computed from the rules, shared by
+# every bot of the process (a bot is made per game, and building one took a tenth of a short
+# game between easy players).
+_APPRAISERS: dict[tuple[str, Style], Appraiser] = {}
+_PARTNER_MODELS: dict[str, PriceAppraiser] = {}
+
+
 class HeuristicBot:
     """A computer player of one level; `choose(game, seat)` answers any pending decision."""
 
@@ -124,11 +136,11 @@ class HeuristicBot:
         self._open_offer: ProposeTrade | None = None
         self._declined: dict[T.OfferKey, int] = {}
         self._refusals: dict[T.OfferKey, tuple[int, int]] = {}   # key -> (refusals, last turn)
-        self._appraisers: dict[str, Appraiser] = {}
-        self._partner_models: dict[str, PriceAppraiser] = {}
         # The colour groups each seat holds whole, for the owners (and rules) last seen.
-        self._owners_seen: tuple[tuple[int, ...], Ruleset] | None = None
+        self._appraisers: dict[str, Appraiser] = {}   # this bot's, by ruleset digest
+        self._owners_seen: tuple[list[int], Ruleset] | None = None
         self._whole: dict[int, list[tuple[int, ...]]] = {}
+        self._whole_cells: dict[int, list[int]] = {}     # the same groups' cells, in order
         self._exposures: dict[int, tuple[tuple[object, ...], float]] = {}
         self._board_view: T.BoardView | None = None
         self._checked: Action | None = None      # the action of this decision already checked legal
@@ -162,8 +174,8 @@ class HeuristicBot:
         if kind == "turn":
             return self._manage(game, seat, before_roll=True) or self._leave_or_roll(game, seat)
         if kind == "after_roll":
-            return self._manage(game, seat, before_roll=False) or shared(
-                Roll if game.reroll else EndTurn, seat)
+            return self._manage(game, seat, before_roll=False) or self._sure(shared(
+                Roll if game.reroll else EndTurn, seat))
         if kind == "buy":
             return self._buy(game, seat)
         if kind == "bid":
@@ -175,6 +187,12 @@ class HeuristicBot:
         if kind == "tax":
             return game.safe_action(seat)  # the cheaper of the two ways to pay
         return None
+
+    def _sure(self, action: _A) -> _A:
+        """`action`, legal by the way it was chosen (the decision's kind and what was
+        checked on the way): `choose` need not ask the rules again."""
+        self._checked = action
+        return action
 
     # -- memory ----------------------------------------------------------------------------
 
@@ -199,8 +217,13 @@ class HeuristicBot:
             self._refusals[key] = (self._refusals.get(key, (0, 0))[0] + 1, game.turn)
 
     def appraiser(self, game: Game) -> Appraiser:
-        key = game.rules.digest
-        app = self._appraisers.get(key)
+        digest = game.rules.digest
+        app = self._appraisers.get(digest)
+        if app is not None:
+            return app
+        # Hashing a Style reads all of its fields: only when this bot first needs one.
+        key = (digest, self.style)
+        app = _APPRAISERS.get(key)
         if app is None:
             s = self.style
             if s.appraiser == "income":
@@ -211,32 +234,37 @@ class HeuristicBot:
             else:
                 app = PriceAppraiser(game.rules, group_bonus=s.group_bonus,
                                      partial_bonus=s.partial_bonus, set_bonus=s.set_bonus)
-            self._appraisers[key] = app
+            _APPRAISERS[key] = app
+        self._appraisers[digest] = app
         return app
 
     def partner_model(self, game: Game) -> PriceAppraiser:
         """How a typical player prices a deal: face prices with a bonus for whole groups."""
         key = game.rules.digest
-        model = self._partner_models.get(key)
+        model = _PARTNER_MODELS.get(key)
         if model is None:
             m = MEDIUM
-            model = self._partner_models[key] = PriceAppraiser(
+            model = _PARTNER_MODELS[key] = PriceAppraiser(
                 game.rules, group_bonus=m.group_bonus, partial_bonus=m.partial_bonus, set_bonus=m.set_bonus)
         return model
 
-    def _whole_groups(self, game: Game, seat: int) -> list[tuple[int, ...]]:
+    def _whole_groups(self, game: Game, seat: int) -> Sequence[tuple[int, ...]]:
         """The colour groups `seat` holds whole, in the ruleset's order. Asked at nearly every
         decision, while deeds change hands a few dozen times a game: kept until they do."""
-        seen = (tuple(game.owner), game.rules)
-        if seen != self._owners_seen:
-            self._owners_seen = seen
-            self._whole = {}
-        groups = self._whole.get(seat)
-        if groups is None:
-            owner = game.owner
-            groups = self._whole[seat] = [g for g in game.rules.group_cells.values()
-                                          if all(owner[c] == seat for c in g)]
-        return groups
+        owner = game.owner
+        seen = self._owners_seen
+        # A list compared with the copy kept (in C), not a tuple built at every call; and
+        # every seat's groups found in one pass when it differs.
+        if seen is None or seen[1] is not game.rules or seen[0] != owner:
+            self._owners_seen = (owner[:], game.rules)
+            whole: dict[int, list[tuple[int, ...]]] = {}
+            for group in game.rules.group_cells.values():
+                holder = owner[group[0]]
+                if holder != BANK and all(owner[c] == holder for c in group):
+                    whole.setdefault(holder, []).append(group)
+            self._whole = whole
+            self._whole_cells = {}
+        return self._whole.get(seat, _NO_GROUPS)
 
     # -- money to keep ---------------------------------------------------------------------
 
@@ -273,6 +301,11 @@ class HeuristicBot:
     # -- jail and the roll -----------------------------------------------------------------
 
     def _leave_or_roll(self, game: Game, seat: int) -> Action:
+        """The move of the seat whose turn begins; each answer is legal then (the fee is
+        paid only with the cash for it, the card used only when held)."""
+        return self._sure(self._jail_choice(game, seat))
+
+    def _jail_choice(self, game: Game, seat: int) -> Action:
         if not game.jailed[seat]:
             return shared(Roll, seat)
         free = sum(1 for c in game.rules.properties if game.owner[c] == BANK)
@@ -345,24 +378,32 @@ class HeuristicBot:
     def _redeem_spare(self, game: Game, seat: int, reserve: int) -> Action | None:
         extra = game.rules.start_cash * 0.1
         best = None
+        owner, mortgaged, cash, cells = game.owner, game.mortgaged, game.cash[seat], game.rules.cells
         for c in game.rules.properties:
-            if (game.owner[c] == seat and game.mortgaged[c] and c not in self._mortgaged_now
-                    and game.cash[seat] - redeem_cost(game, c) >= reserve + extra
-                    and (best is None or game.rules.cells[c].price > game.rules.cells[best].price)):
+            if (owner[c] == seat and mortgaged[c] and c not in self._mortgaged_now
+                    and cash - redeem_cost(game, c) >= reserve + extra
+                    and (best is None or cells[c].price > cells[best].price)):
                 best = c
         return shared_deed(Redeem, seat, best) if best is not None else None
 
     def _monopoly_cells(self, game: Game, seat: int) -> list[int]:
-        return [c for group in self._whole_groups(game, seat) for c in group]
+        groups = self._whole_groups(game, seat)
+        cells = self._whole_cells.get(seat)
+        if cells is None:
+            cells = self._whole_cells[seat] = [c for group in groups for c in group]
+        return cells
 
     def _best_build(self, game: Game, seat: int) -> int | None:
         """The street where the next house earns most per cost (evenly, to a hotel)."""
+        groups = self._whole_groups(game, seat)
+        if not groups:
+            return None
         model = board_model(game.rules)
         landing = model.landing
         flat = self.style.appraiser != "income"
         best = None
         best_ratio = -1.0
-        for group in self._whole_groups(game, seat):
+        for group in groups:
             if any(game.mortgaged[c] for c in group):
                 continue
             low = min(game.buildings[c] for c in group)
@@ -414,11 +455,11 @@ class HeuristicBot:
         price = game.rules.cells[cell].price
         cash = game.cash[seat]
         if s.buy_always:
-            return shared(Buy, seat) if cash >= price else shared(SendToAuction, seat)
+            return self._sure(shared(Buy, seat) if cash >= price else shared(SendToAuction, seat))
         value = self._value_of(game, seat, cell, price)
         keep = self.reserve(game, seat, s.buy_reserve)
         if cash - price >= keep and value >= price * 0.9:
-            return shared(Buy, seat)
+            return self._sure(shared(Buy, seat))  # keep >= 0: the cash is there
         if cash < price and value > price * 1.5:
             # Worth raising the money for (it completes a group): mortgage a lone deed.
             cell_m = self._cheapest_lone_mortgage(game, seat,
@@ -428,8 +469,8 @@ class HeuristicBot:
                 self._mortgaged_now.add(cell_m)
                 return shared_deed(Mortgage, seat, cell_m)
         if cash >= price and value >= price and cash - price >= keep // 2:
-            return shared(Buy, seat)
-        return shared(SendToAuction, seat)
+            return self._sure(shared(Buy, seat))
+        return self._sure(shared(SendToAuction, seat))
 
     def _value_of(self, game: Game, seat: int, cell: int, price: int) -> float:
         """What owning `cell` for `price` is worth to me, in money (the price included)."""
@@ -461,16 +502,16 @@ class HeuristicBot:
     def _bid(self, game: Game, seat: int) -> Action:
         bid = game.bid_range(seat)
         if bid is None:
-            return shared(PassBid, seat)
+            return self._sure(shared(PassBid, seat))
         lo, hi = bid
         auc = game.auction
         assert auc is not None, "a bid range means an auction runs"
         cap = self._bid_limit(game, seat) if auc.lot is Lot.DEED else self._lot_limit(game, seat)
         if lo > cap:
-            return shared(PassBid, seat)
+            return self._sure(shared(PassBid, seat))
         step = max(1, game.rules.cells[auc.cell].price // 20)
         amount = min(cap, hi, max(lo, auc.high + step))
-        return Bid(seat, amount)
+        return self._sure(Bid(seat, amount))   # lo <= amount <= hi: in the bid range
 
     def _lot_limit(self, game: Game, seat: int) -> int:
         """The most worth paying on top of the price for one of the bank's last buildings:
@@ -519,10 +560,11 @@ class HeuristicBot:
     def _pay_debt(self, game: Game, seat: int) -> Action:
         amount = game.debts[0].amount
         if game.cash[seat] >= amount:
-            return shared(PayDebt, seat)
+            return self._sure(shared(PayDebt, seat))
         short = amount - game.cash[seat]
+        # _raise_cash chooses among moves it checked legal.
         choice = self._raise_cash(game, seat, short)
-        return choice if choice is not None else shared(SettleDebt, seat)
+        return self._sure(choice if choice is not None else shared(SettleDebt, seat))
 
     def _raise_cash(self, game: Game, seat: int, short: int) -> Action | None:
         """The raising move that loses least rent per cash raised; when one move covers the
@@ -558,8 +600,10 @@ class HeuristicBot:
     def _answer_trade(self, game: Game, seat: int) -> Action:
         assert game.trade is not None, "a trade answer is asked for an open trade"
         deal = T.deal_from_trade(game.trade, seat)
-        if not game.is_legal(shared(AcceptTrade, seat)) or T.gives_group_cheaply(game, deal):
-            return shared(DeclineTrade, seat)
+        # Declining is always legal, and accepting is asked once here.
+        self._checked = accept = shared(AcceptTrade, seat)
+        if not game.is_legal(accept) or T.gives_group_cheaply(game, deal):
+            return self._sure(shared(DeclineTrade, seat))
         s = self.style
         if s.face_value_answers:
             cells = game.rules.cells
@@ -568,7 +612,7 @@ class HeuristicBot:
             # A deal that completes one of my own groups is welcome at about face value.
             completes = bool(T.completed_groups(game, T.after(game, deal)[0], seat))
             need = s.face_accept_group if completes else s.face_accept
-            return shared(AcceptTrade, seat) if get >= give * need and get > 0 else shared(DeclineTrade, seat)
+            return accept if get >= give * need and get > 0 else self._sure(shared(DeclineTrade, seat))
         weight = s.weight
         owner_after = T.after(game, deal)[0]
         if (T.completed_groups(game, owner_after, deal.partner)
@@ -576,7 +620,7 @@ class HeuristicBot:
             # Selling a partner their group for money: they become the threat to beat.
             weight = max(weight, s.group_sale_weight)
         score = T.gain(self.appraiser(game), game, deal, weight)
-        return shared(AcceptTrade, seat) if score > self._margin(game) else shared(DeclineTrade, seat)
+        return accept if score > self._margin(game) else self._sure(shared(DeclineTrade, seat))
 
     def _offer(self, game: Game, seat: int) -> ProposeTrade | None:
         partners = T.trade_partners(game, seat)
@@ -606,9 +650,10 @@ class HeuristicBot:
     def _answer_draw(self, game: Game, seat: int) -> Action:
         mine = net_worth(game, seat)
         best = max(net_worth(game, s) for s in range(game.players) if game.alive[s])
+        # Asked of a seat that has a draw offer to answer: either answer is legal.
         if mine * 100 < best * DRAW_ACCEPT_PERCENT:
-            return shared(AcceptDraw, seat)
-        return shared(DeclineDraw, seat)
+            return self._sure(shared(AcceptDraw, seat))
+        return self._sure(shared(DeclineDraw, seat))
 
 
 def easy_bot(seed: bytes = b"\0") -> HeuristicBot:
