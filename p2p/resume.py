@@ -237,6 +237,7 @@ class Follower:
         self.grace = grace
         self.bot_seed = bot_seed
         self.hosting: TableHandle | None = None   # the driver handle once we host the table
+        self.client: PeerClient | None = None     # the connection to the host we follow now (for sending)
         self._lost = _Lost()
         self._dead: set[tuple[bytes, str, int]] = set()
         self._admitted = False
@@ -276,8 +277,8 @@ class Follower:
 
     async def _play(self, invite: Invite, step: _Next, done: trio.CancelScope) -> None:
         while True:
-            client = PeerClient(self.core, invite, want=self.want, log_path=self.saved.path, on_output=self._seen,
-                                records_from=self.saved.records_from)
+            client = self.client = PeerClient(self.core, invite, want=self.want, log_path=self.saved.path,
+                                              on_output=self._seen, records_from=self.saved.records_from)
             try:
                 step.finished = await client.run()
                 done.cancel()

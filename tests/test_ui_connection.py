@@ -47,11 +47,20 @@ def _roll(scene: TableScene):
     return next(b for b in scene.moves if type(b.intent).__name__ == "Roll")
 
 
+async def _until_roll(scene: TableScene, drive: Driver) -> None:
+    """Frames until the person's roll is offered (the window shows the start first)."""
+    for _ in range(100):
+        await drive.frames()
+        if any(type(b.intent).__name__ == "Roll" and b.enabled for b in scene.moves):
+            return
+    raise AssertionError("no roll offered")
+
+
 async def test_ui_connection_silent_host_disables_moves_until_it_answers(autojump_clock) -> None:
     surface = init_pygame()
     async with trio.open_nursery() as nursery:
         app, drive, session, scene = _open(nursery, surface)
-        await drive.frames()
+        await _until_roll(scene, drive)
         roll = _roll(scene)
         assert roll.enabled and scene.connection is not None and scene.connection.shown is None
         session.link = LinkState.SILENT
@@ -124,7 +133,7 @@ async def test_ui_connection_others_offline_are_named_and_moves_go_on(autojump_c
         app, drive, session, scene = _open(nursery, surface)
         other = 1 - scene.me
         session.offline = {other}
-        await drive.frames()
+        await _until_roll(scene, drive)
         text = " ".join(_texts(app, surface))
         assert f"Не на зв'язку: {scene.names[other]}." in text and "безпечні ходи" in text
         assert _roll(scene).enabled

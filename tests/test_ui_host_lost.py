@@ -3,12 +3,10 @@ dies. Frozen (SIGSTOP: its connection open, its keepalive silent), the table say
 the keepalive's silence limit that the connection is lost and moves wait, all disabled; let
 go (SIGCONT), the banner leaves and the game goes on by itself. Killed, the banner says it
 is reconnecting, a click on a move sends nothing, and its button leads back to the menu.
-Real time, with generous `fail_after` bounds; the only time checked is the banner's delay
-against the silence limit, with room for a frame and a loaded machine.
-
-Still to come (needs host-loss resume, plan section 9, and a host that restarts from its
-log): the same host restarted with its saved game, the window reconnecting by itself and
-play going on.
+Killed and restarted from its saved game (`zemlevlasnyk resume`, which hosts the table at
+a new port), the window finds the table again by mDNS, rejoins by itself, and play goes
+on. Real time, with generous `fail_after` bounds; the only time checked is the banner's
+delay against the silence limit, with room for a frame and a loaded machine.
 """
 from __future__ import annotations
 
@@ -133,11 +131,6 @@ async def test_ui_host_killed_under_a_joined_window(loopback: Path) -> None:
 RESTART_SECONDS = 60
 
 
-@pytest.mark.slow
-@pytest.mark.xfail(strict=True, reason="waits on the window following a host through a restart: JoinSession "
-                   "dials only its invite's address and port, while `zemlevlasnyk resume` hosts the table at a "
-                   "new port found by mDNS (p2p.resume.Follower does this for `join`; the window's session needs it, "
-                   "with access to the current PeerClient to send the person's moves)")
 async def test_ui_host_restarted_with_its_log_under_a_joined_window(loopback: Path) -> None:
     with (loopback / "host.err").open("w") as err:
         host, link = await _headless_host(loopback, err)

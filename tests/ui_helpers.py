@@ -28,7 +28,9 @@ FRAME = 0.1
 def init_pygame(size: tuple[int, int] = SIZE) -> pygame.Surface:
     pygame.display.init()
     pygame.font.init()
-    return pygame.display.set_mode(size)
+    surface = pygame.display.set_mode(size)
+    pygame.event.clear()   # events an earlier test posted and never handled are not this test's
+    return surface
 
 
 class Driver:

@@ -1,4 +1,6 @@
-"""Joining a friends table from the window: `TablePeer` behind a `PeerClient`.
+"""Joining a friends table from the window: `TablePeer` behind a `p2p.resume.Follower`, which
+dials the host with a `PeerClient` and, when the host is lost, looks for the table on the
+network (the host back at a new address, or a player who took it over) and rejoins it.
 
 `JoinSession.run` is the trio task: it dials the host from the invite (with its secret we
 sit at once; without it, found in the list, we knock and the host decides), follows the
@@ -15,14 +17,14 @@ are kept for the window from the client's outputs.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import trio
 
 from zemlevlasnyk.engine import Action, Event, Game
 from zemlevlasnyk.p2p.chat import MAX_CHAT_CHARS
-from zemlevlasnyk.p2p.client import ClientOutput, Connected, HostLost, HostSilent, PeerClient, Reconnecting
+from zemlevlasnyk.p2p.client import Connected, HostLost, HostSilent, Reconnecting
 from zemlevlasnyk.p2p.errors import CheatingHost, ProtocolError
 from zemlevlasnyk.p2p.identity import Profile
 from zemlevlasnyk.p2p.links import Invite
@@ -41,6 +43,7 @@ from zemlevlasnyk.p2p.peer import (
     TablePeer,
     TimedOutWhileHere,
 )
+from zemlevlasnyk.p2p.resume import Follower, FollowerOutput, Rejoining, SavedRecords
 from zemlevlasnyk.p2p.savegame import default_path
 
 from .background import Background
@@ -58,11 +61,16 @@ OUTBOX = 64
 class JoinSession:
     """A table joined from this window (see the module docstring)."""
 
-    def __init__(self, profile: Profile, invite: Invite) -> None:
+    def __init__(self, profile: Profile, invite: Invite, *, interfaces: Sequence[str] = ()) -> None:
+        """`interfaces`: where to look for the table (mDNS) if its host is lost and comes
+        back, or another player takes it over, at a new address."""
         self.invite = invite
         self.core = TablePeer(profile, table=invite.table, host_key=invite.host_key, auto_ready=False)
-        self.client = PeerClient(self.core, invite, log_path=default_path(invite.table, profile.public_key),
-                                 on_output=self._output)
+        saved = SavedRecords(default_path(invite.table, profile.public_key), table=invite.table,
+                             first_host=invite.host_key.hex(), me=profile.key_hex)
+        # The window follows the table through host loss but never hosts it itself.
+        self.follower = Follower(self.core, invite, saved, interfaces=interfaces, on_output=self._output,
+                                 auto_resume=False)
         self.task = Background()
         self.knocking = invite.secret is None
         self.admitted: Admitted | None = None
@@ -88,7 +96,7 @@ class JoinSession:
             async with trio.open_nursery() as nursery:
                 nursery.start_soon(self._sender)
                 try:
-                    await self.client.run()
+                    await self.follower.run()
                 except CheatingHost as exc:
                     self.cheated = cheating(exc)
                 except ProtocolError as exc:
@@ -97,14 +105,17 @@ class JoinSession:
 
     async def _sender(self) -> None:
         async for message in self._outbox:
+            client = self.follower.client
             try:
-                await self.client.send(message)
+                if client is None:
+                    raise trio.ClosedResourceError
+                await client.send(message)
             except ProtocolError as exc:
                 self.refusal = explain(exc, "sending to the host")
             except (trio.BrokenResourceError, trio.ClosedResourceError, OSError):
                 self.refusal = Say("connection.silent")
 
-    def _output(self, out: ClientOutput) -> None:
+    def _output(self, out: FollowerOutput) -> None:
         if isinstance(out, Admitted):
             self.admitted = out
             self.knocking = False
@@ -118,6 +129,8 @@ class JoinSession:
             self.link, self.reconnect_attempt = LinkState.RECONNECTING, out.attempt
         elif isinstance(out, HostLost):
             self.link = LinkState.LOST
+        elif isinstance(out, Rejoining):
+            self.link = LinkState.RECONNECTING    # the table is back at a new address: dialling it
         elif isinstance(out, LobbyChanged):
             self._offline(out)
         elif isinstance(out, ContributionOmitted | ActionUnanswered | TimedOutWhileHere | TableNote):

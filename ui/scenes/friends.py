@@ -258,7 +258,7 @@ class FriendsScene(Scene):
         me = self._me()
         if me is None:
             return
-        session = JoinSession(me, invite)
+        session = JoinSession(me, invite, interfaces=self.interfaces)
         self._open(session)
 
     def _open(self, session: HostSession | JoinSession) -> None:
