@@ -8,6 +8,7 @@ before it began never runs.
 """
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import Any
 
@@ -35,10 +36,9 @@ class Background:
         if self._token is None:
             self._early.append(fn)
         else:
-            try:
+            # The window may be closing: then nothing is left to ask.
+            with contextlib.suppress(trio.RunFinishedError):
                 self._token.run_sync_soon(fn)
-            except trio.RunFinishedError:
-                pass  # the window is closing; nothing is left to ask
 
     def stop(self) -> None:
         self.stopped = True
