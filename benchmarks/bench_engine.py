@@ -49,7 +49,7 @@ def bench_apply_only(rules, games: int) -> float:
     per_game = []
     for seed in range(games):
         actions = []
-        play_match(rules, ["idle"] * 4, seed, CAP, observer=lambda g, a, e: actions.append(a))
+        play_match(rules, ["idle"] * 4, seed, CAP, observer=lambda g, a, e, actions=actions: actions.append(a))
         chance = Entropy(derive_seed(seed, "chance"))
         game = Game.new(rules, 4, chance=chance)
         t = time.process_time()
