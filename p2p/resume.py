@@ -1,22 +1,23 @@
 """Playing on when the host is lost (docs/PROTOCOL.md section 9), a player's side.
 
-A `Follower` plays a seat through `PeerClient` and keeps the saved game (`SavedRecords`).
-When the connection to the host is gone it keeps dialling the host, and looks on the LAN
-(mDNS) for the same table id advertised again: by the lost host back on its feet, or by a
-player who took it over. It rejoins whichever it finds, with its key and its records
-(`PeerClient` hands a new host the records it lacks). If nothing is found it takes the
-table over itself, but only when its turn comes: the people's seats in order (those the
-last lobby showed connected first, lowest engine seat first), the first after
-`RESUME_AFTER_SECONDS` of failed reconnection, each next one `RESUME_STAGGER_SECONDS`
-later, so that a stall of the host (a closed lid, a process stopped for 40 s) or a short
-partition never makes two hosts, and a second host appears only when the first did not.
+A `Follower` plays a seat through `PeerClient` (which keeps the saved game) and stands in
+for it. When the connection to the host is gone it keeps dialling the host, and looks on
+the LAN (mDNS) for the same table id advertised again: by the lost host back on its feet,
+or by a player who took it over. It rejoins whichever it finds, with its key and its
+records (`PeerClient` hands a new host the records it lacks, read back through
+`SavedRecords`). If nothing is found it takes the table over itself, but only when its turn
+comes: the people's seats in order (those the last lobby showed connected first, lowest
+engine seat first), the first after `RESUME_AFTER_SECONDS` of failed reconnection, each
+next one `RESUME_STAGGER_SECONDS` later, so that a stall of the host (a closed lid, a
+process stopped for 40 s) or a short partition never makes two hosts, and a second host
+appears only when the first did not.
 
 A host taken over without our last records (they reached us, not the new host, and we
 came back too late to hand them over) refuses us as `forked`: we move those records aside
 as evidence and rejoin from before them (`rewind`), one record at a time.
 
-`take_over_or_rejoin` is what `zemlevlasnyk resume` and the window's «resume» entry run on
-a saved game: join the table if someone advertises it, else host it.
+`resume_follower` is what `zemlevlasnyk resume` (and a window's «resume») runs on a saved
+game: join the table if someone advertises it, else host it.
 """
 from __future__ import annotations
 
@@ -29,17 +30,26 @@ from pathlib import Path
 
 import trio
 
+from zemlevlasnyk.engine import action_from_json
 from zemlevlasnyk.p2p import savegame
 from zemlevlasnyk.p2p.client import BACKOFF_MAX_SECONDS, ClientOutput, Connected, PeerClient, Reconnecting
 from zemlevlasnyk.p2p.driver import TableConfig, TableHandle
 from zemlevlasnyk.p2p.errors import CheatingHost, Code, ProtocolError, local
-from zemlevlasnyk.p2p.handover import HANDOVER_GRACE_SECONDS, Saved, load_saved, prepare_resumed, replay
+from zemlevlasnyk.p2p.handover import (
+    HANDOVER_GRACE_SECONDS,
+    ResumeError,
+    Saved,
+    load_saved,
+    prepare_resumed,
+    replay,
+)
 from zemlevlasnyk.p2p.handshake import PLAYING
-from zemlevlasnyk.p2p.host import Output
+from zemlevlasnyk.p2p.host import LobbyChanged as HostLobbyChanged
+from zemlevlasnyk.p2p.host import Output, Published
 from zemlevlasnyk.p2p.identity import Profile
 from zemlevlasnyk.p2p.links import Invite
-from zemlevlasnyk.p2p.messages import LobbyView
-from zemlevlasnyk.p2p.peer import Admitted, Finished, TablePeer
+from zemlevlasnyk.p2p.messages import Act, Chat, LobbyView, PeerMessage
+from zemlevlasnyk.p2p.peer import Admitted, Finished, LobbyChanged, Outgoing, TablePeer
 from zemlevlasnyk.p2p.policy import Policy
 from zemlevlasnyk.p2p.records import Replica
 
@@ -56,7 +66,7 @@ RESUME_STAGGER_SECONDS = 20.0
 REWIND_LIMIT = 64
 # A fresh dial after the client gave up (it does so once the host stayed away a minute).
 REDIAL_SECONDS = BACKOFF_MAX_SECONDS
-# `take_over_or_rejoin` looks this long for the table advertised by someone else before it
+# A resumed saved game looks this long for its table advertised by someone else before it
 # hosts it: an advertising table answers a browser's first query within a second or two.
 LOOK_SECONDS = 5.0
 # Client errors after which the host may still come back (or another may take over).
@@ -216,9 +226,16 @@ class _Lost:
 
 
 class Follower:
-    """Play a seat at a table, through host loss: rejoin a host back or new, or take over."""
+    """Play a seat at a table, through host loss: rejoin a host back or new, or take over.
 
-    def __init__(self, core: TablePeer, invite: Invite, saved: SavedRecords, *, interfaces: Sequence[str] = (),
+    A drop-in for `PeerClient` (`run`, `send`, outputs): once we host the table, our own
+    replica (`core`) still verifies every record, now ours, and our moves and chat go to
+    the table we host; the outputs stay a player's (`Applied`, `LobbyChanged`, ...), with
+    `Hosting` besides. With `invite` None it first looks for the table advertised, and takes
+    it over if nobody does (`zemlevlasnyk resume`)."""
+
+    def __init__(self, core: TablePeer, invite: Invite | None, saved: SavedRecords, *,
+                 interfaces: Sequence[str] = (),
                  bind: str | None = None, policy: Policy | None = None, want: str = PLAYING,
                  on_output: Callable[[FollowerOutput], None] | None = None, auto_resume: bool = True,
                  resume_after: float = RESUME_AFTER_SECONDS, stagger: float = RESUME_STAGGER_SECONDS,
@@ -237,15 +254,37 @@ class Follower:
         self.grace = grace
         self.bot_seed = bot_seed
         self.hosting: TableHandle | None = None   # the driver handle once we host the table
-        self.client: PeerClient | None = None     # the connection to the host we follow now (for sending)
+        self.client: PeerClient | None = None     # the connection to the host, while we have one
         self._lost = _Lost()
         self._dead: set[tuple[bytes, str, int]] = set()
         self._admitted = False
 
+    async def send(self, message: PeerMessage) -> None:
+        """A message of the person's (a move, a chat line, Ready...): to the host, or, once
+        we host the table, into it (a signed move becomes our own; lobby requests have no
+        place in a game taken over)."""
+        if self.hosting is not None:
+            match message:
+                case Act(action=action):
+                    self.hosting.act(action_from_json(action))
+                case Chat(text=text):
+                    self.hosting.chat(text)
+            return
+        if self.client is None:
+            raise local(Code.CLOSED, "not connected to the host")
+        await self.client.send(message)
+
     async def run(self) -> Finished:
         """Play until the game ends (as a player, or as the host we became)."""
-        restore(self.core, self.saved)
+        if self.core.replica.seq < 0:
+            restore(self.core, self.saved)
         invite = self.invite
+        if invite is None:
+            invite = await self._find()
+            if invite is None:
+                self.on_output(TakingOver(self.core.table, 0.0))
+                return await self._take_over()
+            self.on_output(Rejoining(invite))
         rewinds = 0
         while True:
             step = await self._follow(invite)
@@ -275,10 +314,21 @@ class Follower:
                 nursery.start_soon(self._watch, invite, step, nursery.cancel_scope)
         return step
 
+    async def _find(self) -> Invite | None:
+        """The table advertised by someone else, looked for `LOOK_SECONDS`."""
+        found: Invite | None = None
+        if self.interfaces:
+            with trio.move_on_after(LOOK_SECONDS):
+                found = await find_advertised(self.interfaces, self.core.replica)
+        if found is not None and found.host_key == self.core.profile.public_key:
+            raise local(Code.HANDSHAKE, "this table is hosted with this very profile already (another window?)")
+        return found
+
     async def _play(self, invite: Invite, step: _Next, done: trio.CancelScope) -> None:
         while True:
-            client = self.client = PeerClient(self.core, invite, want=self.want, log_path=self.saved.path,
-                                              on_output=self._seen, records_from=self.saved.records_from)
+            client = PeerClient(self.core, invite, want=self.want, log_path=self.saved.path, on_output=self._seen,
+                                records_from=self.saved.records_from)
+            self.client = client
             try:
                 step.finished = await client.run()
                 done.cancel()
@@ -292,6 +342,8 @@ class Follower:
                     return
                 if exc.code not in _TRANSIENT or not self._joined():
                     raise
+            finally:
+                self.client = None
             self._mark_lost()
             await trio.sleep(REDIAL_SECONDS)
 
@@ -358,10 +410,32 @@ class Follower:
         lobby = self.core.lobby
         config = TableConfig(self.core.profile, table_name=lobby.name if lobby is not None else None,
                              bind=self.bind or "127.0.0.1", interfaces=self.interfaces, log_path=self.saved.path)
-        handle = prepare_resumed(config, self.saved.load(), now=trio.current_time(), policy=self.policy,
+        saved = self.saved.load()   # the host's own replay: ours goes on verifying, as a player's
+        if self.core.replica.seq != saved.replica.seq:
+            self.core.replica = replay(saved.table, saved.header.host, saved.records)
+        handle = prepare_resumed(config, saved, now=trio.current_time(), policy=self.policy,
                                  bot_seed=self.bot_seed, grace=self.grace)
         self.hosting = handle
-        return await host_resumed(handle, on_output=self.on_output)
+        finished = await host_resumed(handle, on_output=self._hosted)
+        if self.core.cheated is not None:
+            raise self.core.cheated
+        return finished
+
+    def _hosted(self, out: FollowerOutput) -> None:
+        """What the table we host did: our own replica verifies each record as a player's
+        would (so whoever shows the table sees a player's view), the rest is told as is."""
+        self.on_output(out)
+        if not isinstance(out, Hosting) or self.hosting is None:
+            return
+        match out.output:
+            case Published(seq=seq):
+                data = self.hosting.core.records[seq]
+                for seen in self.core.receive(data, trio.current_time()):
+                    if not isinstance(seen, Outgoing):   # our seat's moves are the host's own now
+                        self.on_output(seen)
+            case HostLobbyChanged(lobby=lobby):
+                self.core.lobby = lobby
+                self.on_output(LobbyChanged(lobby))
 
 
 async def host_resumed(handle: TableHandle, *, on_output: Callable[[FollowerOutput], None]) -> Finished:
@@ -431,32 +505,31 @@ async def find_advertised(interfaces: Sequence[str], replica: Replica, *,
     return None
 
 
-async def take_over_or_rejoin(path: Path, profile: Profile, *, interfaces: Sequence[str], bind: str | None,
-                              policy: Policy | None, on_output: Callable[[FollowerOutput], None] | None = None,
-                              look: float = LOOK_SECONDS, grace: float = HANDOVER_GRACE_SECONDS,
-                              bot_seed: int = 0) -> Finished:
-    """Resume the table of the saved game at `path`: join it if it is advertised (its host
-    back, or a player who took it over), else take it over and host it."""
+def resume_follower(path: Path, profile: Profile, *, interfaces: Sequence[str], bind: str | None = None,
+                    policy: Policy | None = None, on_output: Callable[[FollowerOutput], None] | None = None,
+                    grace: float = HANDOVER_GRACE_SECONDS, bot_seed: int = 0) -> Follower:
+    """A follower for the table of the saved game at `path` (verified now: `ResumeError`
+    if it cannot be resumed): run it to join the table if it is advertised (its host
+    back, or a player who took it over), else to take it over and host it."""
     loaded = load_saved(path)
     if loaded.header.me != profile.key_hex:
-        raise local(Code.BAD_PROFILE, "this saved game belongs to another profile")
-    replica = loaded.replica
+        raise ResumeError("not_seated", "this saved game belongs to another profile")
+    if loaded.finished:
+        raise ResumeError("finished", loaded.table)
     saved = SavedRecords(path, table=loaded.table, first_host=loaded.header.host, me=profile.key_hex)
-    say = on_output or (lambda out: None)
-    found: Invite | None = None
-    if interfaces:
-        with trio.move_on_after(look):
-            found = await find_advertised(interfaces, replica, exclude=())
-    if found is not None and found.host_key == profile.public_key:
-        raise local(Code.HANDSHAKE, "this table is hosted with this very profile already (another window?)")
-    if found is not None:
-        core = TablePeer(profile, table=loaded.table, host_key=bytes.fromhex(loaded.header.host), policy=policy)
-        say(Rejoining(found))
-        follower = Follower(core, found, saved, interfaces=interfaces, bind=bind, policy=policy, on_output=say,
-                            grace=grace, bot_seed=bot_seed)
-        return await follower.run()
-    config = TableConfig(profile, bind=bind or (interfaces[0] if interfaces else "127.0.0.1"),
-                         interfaces=tuple(interfaces), log_path=path)
-    handle = prepare_resumed(config, loaded, now=trio.current_time(), policy=policy, bot_seed=bot_seed, grace=grace)
-    say(TakingOver(loaded.table, 0.0))
-    return await host_resumed(handle, on_output=say)
+    core = TablePeer(profile, table=loaded.table, host_key=bytes.fromhex(loaded.header.host), policy=policy,
+                     auto_ready=False)
+    core.replica = loaded.replica
+    if not core.replica.may_host(profile.key_hex):
+        raise ResumeError("not_seated", profile.key_hex)
+    return Follower(core, None, saved, interfaces=interfaces, bind=bind, policy=policy, on_output=on_output,
+                    grace=grace, bot_seed=bot_seed)
+
+
+async def take_over_or_rejoin(path: Path, profile: Profile, *, interfaces: Sequence[str], bind: str | None,
+                              policy: Policy | None, on_output: Callable[[FollowerOutput], None] | None = None,
+                              grace: float = HANDOVER_GRACE_SECONDS, bot_seed: int = 0) -> Finished:
+    """Resume the table of the saved game at `path` (see `resume_follower`)."""
+    follower = resume_follower(path, profile, interfaces=interfaces, bind=bind, policy=policy, on_output=on_output,
+                               grace=grace, bot_seed=bot_seed)
+    return await follower.run()

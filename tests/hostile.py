@@ -27,7 +27,7 @@ from p2p_helpers import MemoryTable, profile
 from zemlevlasnyk.engine import action_from_json
 from zemlevlasnyk.engine.actions import ACTION_TYPES
 from zemlevlasnyk.p2p import messages, wire
-from zemlevlasnyk.p2p.host import Close, Published
+from zemlevlasnyk.p2p.host import Close, Published, TableHost
 from zemlevlasnyk.p2p.peer import Outgoing, Refused, TablePeer
 from zemlevlasnyk.p2p.policy import make_policy
 
@@ -43,6 +43,9 @@ REQUESTS: dict[str, int] = {k: w for k, w in ALL.items()
                             if k not in ("bye", "garbage", "malformed", "deep", "oversized")}
 # On its turn, the chance that its next message is a legal move (the rest are attacks).
 LEGAL_SHARE = 0.25
+# Every game ends: computer players can go round the board for ever when none can bankrupt
+# another, and a hostile one's random moves make that likelier.
+TURN_CAP = {"turn_cap": 300}
 # Fields of a random action, with a range that makes most of them wrong.
 _RANDOM_INT = (-3, 45)
 
@@ -242,6 +245,8 @@ class HostileTable(MemoryTable):
         """`pace`: virtual seconds between two moves of the host's computer players (the
         table's own pace, as the window's 0.35 s; the people's moves come at once)."""
         super().__init__(peers=0, seed=seed, clock=clock)
+        self.host = TableHost(profile(0, "Host"), table=self.host.table, clock=clock, options=TURN_CAP,
+                              chain_length=4096)
         self.pace = pace
         self._last_step = -1e9
         self.deliver(self.host.sit_host(self.now, policy=make_policy("medium", seed)))
@@ -381,10 +386,10 @@ async def run_hostile_tcp(*, hostile: bool, seed: int = 1, rate: float = 200.0, 
     from zemlevlasnyk.p2p.client import PeerClient
     from zemlevlasnyk.p2p.errors import ProtocolError
     from zemlevlasnyk.p2p.framing import encode_frame
-    from zemlevlasnyk.p2p.host import Phase, TableHost
+    from zemlevlasnyk.p2p.host import Phase
     from zemlevlasnyk.p2p.streams import open_table
 
-    core = TableHost(profile(0, "Host"), auto_start_at=4, clock=True)
+    core = TableHost(profile(0, "Host"), auto_start_at=4, clock=True, options=TURN_CAP)
     core.sit_host(0.0, policy=make_policy("medium", seed))
     honest = {n: TablePeer(profile(n), table=core.table, host_key=core.profile.public_key,
                            policy=make_policy("medium", seed * 100 + n)) for n in (1, 2)}

@@ -123,10 +123,10 @@ def run(args: argparse.Namespace) -> int:
 
     from zemlevlasnyk.p2p import policy as policies
     from zemlevlasnyk.p2p.errors import CheatingHost, ProtocolError
-    from zemlevlasnyk.p2p.handover import ResumeError, load_saved
+    from zemlevlasnyk.p2p.handover import ResumeError
     from zemlevlasnyk.p2p.identity import data_dir, load_or_create
     from zemlevlasnyk.p2p.interfaces import InterfaceError, choose_interfaces
-    from zemlevlasnyk.p2p.resume import take_over_or_rejoin
+    from zemlevlasnyk.p2p.resume import resume_follower
     from zemlevlasnyk.p2p.savegame import GAMES_DIR, SaveGameError
     from zemlevlasnyk.ui.cmd_games import problem_text
     from zemlevlasnyk.ui.settings import preferred_language
@@ -141,12 +141,6 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(exc.message) from None
     path = _choose(args.game, profile.public_key, data_dir() / GAMES_DIR, lang)
     try:
-        saved = load_saved(path)
-    except ResumeError as exc:
-        if exc.problem in PROBLEMS:
-            raise UserError(said["problem"][exc.problem].format(detail=exc.detail)) from None
-        raise UserError(problem_text(SaveGameError(_problem(exc.problem), path, detail=exc.detail), lang)) from None
-    try:
         interfaces = choose_interfaces(args.interface)
     except InterfaceError:
         interfaces = ()
@@ -156,12 +150,15 @@ def run(args: argparse.Namespace) -> int:
         if line is not None:
             print(line, file=sys.stderr, flush=True)
 
-    async def main() -> Finished:
-        return await take_over_or_rejoin(path, profile, interfaces=interfaces, bind=args.bind, policy=policy,
-                                         on_output=show, bot_seed=args.seed or 0)
-
     try:
-        finished = trio.run(main)
+        follower = resume_follower(path, profile, interfaces=interfaces, bind=args.bind, policy=policy,
+                                   on_output=show, bot_seed=args.seed or 0)
+    except ResumeError as exc:
+        if exc.problem in PROBLEMS:
+            raise UserError(said["problem"][exc.problem].format(detail=exc.detail)) from None
+        raise UserError(problem_text(SaveGameError(_problem(exc.problem), path, detail=exc.detail), lang)) from None
+    try:
+        finished = trio.run(follower.run)
     except CheatingHost as exc:
         print(said["cheated"].format(why=exc.message), flush=True)
         print(said["evidence"].format(path=path), file=sys.stderr, flush=True)
@@ -172,7 +169,7 @@ def run(args: argparse.Namespace) -> int:
     except ProtocolError as exc:
         raise UserError(said["failed"].format(why=catalogue(lang)["ui"]["errors"].get(exc.code.value, exc.message),
                                               code=exc.code.value)) from None
-    for line in result_lines(finished, saved.replica.players, lang):
+    for line in result_lines(finished, follower.core.replica.players, lang):
         print(line, flush=True)
     return 0
 
