@@ -130,6 +130,9 @@ class TableHandle:
     def set_clock(self, on: bool) -> None:
         self._deliver(self.core.set_clock(on))
 
+    def set_rules(self, preset: str, options: dict[str, Any]) -> None:
+        self._deliver(self.core.set_rules(preset, options))
+
     def start(self) -> None:
         self._deliver(self.core.start(self._time()))
 

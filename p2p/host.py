@@ -334,6 +334,20 @@ class TableHost:
         self.lobby.settings = Settings(on, settings.preset, settings.options)
         return self._lobby_changed()
 
+    def set_rules(self, preset: str, options: dict[str, Any]) -> list[Output]:
+        """Another preset or house rules before the start. Whoever was Ready agreed to the
+        old rules: they are asked again (their Ready is taken back)."""
+        if self.phase is not Phase.LOBBY:
+            raise local(Code.NOT_NOW, "the rules can only be changed before the start")
+        rules = rules_for(preset, dict(options))
+        self.preset, self.options, self.rules = preset, dict(rules.options), rules
+        self.lobby.settings = Settings(self.lobby.settings.clock, preset, self.options)
+        self._clock = DecisionClock(ms=decision_ms(self.rules))
+        for index, seat in enumerate(self.lobby.seats):
+            if seat is not None and seat.key != self.key_hex:
+                self.lobby.ready(index, None)
+        return self._lobby_changed()
+
     def sit_host(self, now: float, *, policy: Policy | None = None) -> list[Output]:
         """The host takes a seat itself (played by `policy`, or by its user via `host_action`)."""
         return self._add_own(self.profile.name, self.profile.colour, None, policy, now)

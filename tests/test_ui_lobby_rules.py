@@ -140,3 +140,45 @@ async def test_ui_friends_unknown_code_is_explained(tmp_path: Path, monkeypatch)
     await drive.frames()
     assert app.top is friends and friends.message is not None
     assert "ZZZZZZ" in friends.say(friends.message)
+
+
+async def test_ui_lobby_host_changes_the_rules_and_joiners_ready_again(tmp_path: Path, monkeypatch) -> None:
+    from zemlevlasnyk.ui.screenshot_friends import lobby_scene
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    app, drive = _app(None)
+    lobby = lobby_scene(app, 3)
+    session = lobby.session
+    assert session.rules == ("klasyka", {"auctions": False})
+    friend = next(n for n, seat in enumerate(session.lobby_seats()) if seat is not None and not seat.mine
+                  and seat.bot is None and seat.ready)
+    drive.click_button(lobby.change_rules)
+    await drive.frames()
+    dialog = app.top
+    assert isinstance(dialog, RulesScene)
+    drive.click_button(next(b for b in dialog.presets if b.intent == "zemlevlasnyk"))
+    await drive.frames()
+    drive.click_button(next(b for b in dialog.controls["pot"] if b.intent is True))
+    drive.click_button(dialog.done)
+    await drive.frames()
+    assert app.top is lobby
+    assert session.rules == ("zemlevlasnyk", {"pot": True}) and session.core.rules.preset == "zemlevlasnyk"
+    assert session.core.lobby.settings.options == {"pot": True}, "joiners are told"
+    assert not session.lobby_seats()[friend].ready, "who was Ready agreed to other rules: asked again"
+
+
+def test_ui_lobby_rules_change_only_before_the_start() -> None:
+    from nacl.signing import SigningKey
+
+    from zemlevlasnyk.p2p.errors import Code, ProtocolError
+    from zemlevlasnyk.p2p.host import TableHost
+    from zemlevlasnyk.p2p.identity import Profile
+    from zemlevlasnyk.p2p.policy import make_policy
+    host = TableHost(Profile("Host", "red", SigningKey(b"\x07" * 32)), solo=True)
+    host.set_rules("klasyka", {"start_cash": 1500})
+    assert host.rules.preset == "klasyka" and host.options == {}, "a value equal to the preset's is no change"
+    host.sit_host(0.0)
+    host.add_bot("idle", make_policy("idle", 1), 0.0)
+    host.start(0.0)
+    with pytest.raises(ProtocolError) as caught:
+        host.set_rules("zemlevlasnyk", {})
+    assert caught.value.code is Code.NOT_NOW

@@ -243,7 +243,9 @@ def run_host(args: argparse.Namespace) -> int:
     handle = prepare(TableConfig(profile, clock=not args.no_clock, auto_start_at=args.start_at or MAX_SEATS,
                                  bind=bind, port=args.port, link_address=_link_address(bind, interfaces),
                                  interfaces=() if args.no_mdns else interfaces, table=table, log_path=log_path,
-                                 knock_policy=knock, preset=rules.preset, options=rules.options))
+                                 knock_policy=knock, preset=rules.preset, options=rules.options,
+                                 table_name=catalogue(preferred_language())["ui"]["friends"]["table_name"].format(
+                                     name=profile.name)))
     core = handle.core
     core.subscribe(lambda info: _say(said["table_info"].format(
         phase=said["phases"].get(info.phase, info.phase), taken=info.seats_taken, max=MAX_SEATS,

@@ -148,6 +148,10 @@ class HostSession:
     def can_start(self) -> bool:
         return self.core.can_start()
 
+    def set_rules(self, preset: str, options: dict[str, Any]) -> None:
+        """Another preset or house rules, before the start (joiners are asked to be Ready again)."""
+        self._do(lambda: self.handle.set_rules(preset, options))
+
     def set_clock(self, on: bool) -> None:
         self._do(lambda: self.handle.set_clock(on))
 

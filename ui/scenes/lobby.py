@@ -19,7 +19,7 @@ from zemlevlasnyk.p2p.identity import COLOURS
 
 from .. import clipboard, nav, theme
 from ..fonts import Face
-from ..house_rules import summary
+from ..house_rules import RulesChoice, summary
 from ..net_table import NetSession, NetTable
 from ..seats import display_names
 from ..table_view import PlayerInfo
@@ -32,6 +32,7 @@ LEAVE = ("leave",)
 START = ("start",)
 READY = ("ready",)
 COPY = ("copy",)
+RULES = ("rules",)
 CLOCK_ON = ("clock", True)
 CLOCK_OFF = ("clock", False)
 # At the reference window size (theme.Sizes scales them).
@@ -61,6 +62,9 @@ JOINER_CLOCK = 34
 JOINER_RULES = 60
 JOINER_COLOURS = 116
 JOINER_HINT = 176
+# The host's rules row, under the invite link.
+HOST_RULES = 212
+RULES_WIDTH = 120
 
 
 class LobbyScene(Scene):
@@ -74,6 +78,10 @@ class LobbyScene(Scene):
         self.removes: list[Button] = []
         self.knock_buttons: list[Button] = []
         self.swatches: list[tuple[str, pygame.Rect]] = []
+        # The host's choice of rules, edited in the rules dialog and sent when it changes.
+        preset, options = getattr(session, "rules", None) or (RulesChoice().preset, {})
+        self.rules_choice = RulesChoice(preset, dict(options))
+        self.rules_row = pygame.Rect(0, 0, 0, 0)
         self.seen: Any = None
         self.relabel()
 
@@ -89,6 +97,7 @@ class LobbyScene(Scene):
         self.start = Button(w["start"], START, style=Style.PRIMARY, enabled=False, size=s.body)
         self.ready = Button(w["ready_button"], READY, style=Style.PRIMARY, size=s.body)
         self.copy = Button(w["copy"], COPY, size=small)
+        self.change_rules = Button(self.t["rules"]["change"], RULES, size=s.small)
         self.clock = [Button(w["clock_on"], CLOCK_ON, size=small), Button(w["clock_off"], CLOCK_OFF, size=small)]
         self.bots = [Button(self.t["levels"][lv], ("bot", lv), size=s.small) for lv in offered_levels()]
         self.seen = None
@@ -143,6 +152,11 @@ class LobbyScene(Scene):
             b.selected = b.intent[1] == s.clock_on
         self.copy.rect = pygame.Rect(self.right.right - sz.px(COPY_WIDTH), top + sz.px(100), sz.px(COPY_WIDTH),
                                      sz.px(34))
+        width = min(sz.px(RULES_WIDTH), self.right.width // 3)
+        self.change_rules.rect = pygame.Rect(self.right.right - width, top + sz.px(HOST_RULES), width, sz.px(30))
+        self.change_rules.enabled = s.phase == "lobby"
+        self.rules_row = pygame.Rect(right, self.change_rules.rect.top, self.right.width - width - sz.px(8),
+                                     self.change_rules.rect.height)
         self.knock_buttons = []
         y = top + sz.px(KNOCK_TOP)
         for k in s.knocks:
@@ -179,6 +193,9 @@ class LobbyScene(Scene):
             self._place()
         if s.refusal is not None:
             self.refused, s.refusal = s.refusal, None
+        host: Any = s
+        if s.is_host and s.phase == "lobby" and (self.rules_choice.preset, self.rules_choice.options) != host.rules:
+            host.set_rules(self.rules_choice.preset, dict(self.rules_choice.options))
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -189,7 +206,8 @@ class LobbyScene(Scene):
         s = self.session
         buttons = [self.leave]
         if s.is_host:
-            buttons += [self.start, self.copy, *self.clock, *self.bots, *self.removes, *self.knock_buttons]
+            buttons += [self.start, self.copy, self.change_rules, *self.clock, *self.bots, *self.removes,
+                        *self.knock_buttons]
         else:
             buttons.append(self.ready)
         for b in buttons:
@@ -212,6 +230,8 @@ class LobbyScene(Scene):
             s.start()
         elif intent == READY:
             s.set_ready(not s.ready)
+        elif intent == RULES:
+            self.app.go(nav.Rules(self.rules_choice))
         elif intent == COPY and s.invite is not None:
             link = s.invite.to_link()
             if clipboard.copy(link):
@@ -361,7 +381,10 @@ class LobbyScene(Scene):
             y = box.bottom + sz.px(8)
         rules = self._rules_text()
         if rules:
-            y = self._lines(surface, rules, y, theme.INK_SOFT, limit=2)
+            draw_text(surface, fit_line(rules, sz.small + 1, self.rules_row.width, Face.BOLD), self.rules_row.midleft,
+                      sz.small + 1, theme.INK_SOFT, Face.BOLD, "midleft", box=self.rules_row)
+            self.change_rules.draw(surface, self.app.mouse)
+            y = max(y, self.rules_row.bottom + sz.px(8))
         for note in (self.note, self.refused, s.notice):
             if note:
                 y = self._lines(surface, self.say(note), y, theme.INK_SOFT)
