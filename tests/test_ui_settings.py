@@ -265,3 +265,22 @@ def test_settings_language_switch_relabels_every_scene(name: str, tmp_path: Path
     left = [t.text for t in audit.texts if CYRILLIC.search(t.text) and t.text not in initials
             and not any(g in t.text for g in given)]
     assert left == []
+
+
+def test_settings_first_run_welcomes_and_keeps_the_answer(tmp_path: Path, monkeypatch) -> None:
+    """The real window on a first run: the welcome opens over the menu; closing it (Esc)
+    answers the gender question with the wording that needs none, and the settings are
+    kept, in the system's language; the next run does not ask again."""
+    from zemlevlasnyk.ui.app import run_window
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    monkeypatch.setenv("LANG", "uk_UA.UTF-8")
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(var, raising=False)
+    init_pygame()
+    esc = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, unicode="", mod=0, scancode=0)
+    pygame.time.set_timer(esc, 300, 1)
+    pygame.time.set_timer(pygame.QUIT, 700, 1)
+    assert run_window() == 0
+    saved = json.loads((tmp_path / "zemlevlasnyk" / "settings.json").read_text("utf-8"))
+    assert saved["lang"] == "uk" and saved["gender"] == "x"
+    assert load_settings(tmp_path / "zemlevlasnyk").settings.gender is Gender.NEUTRAL
