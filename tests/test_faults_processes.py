@@ -133,7 +133,7 @@ def test_fault_player_killed_mid_phase_restarts_on_the_same_hash(tmp_path, phase
         assert replica is not None and replica.game is not None and str(replica.game.phase) == phase
         victim.restart()
         final = _finish(players)
-        assert "admitted as player" in victim.err()
+        assert "admitted at seat" in victim.err(), victim.err()
         _verifies(victim)
         print(f"{phase}: {victim.name} caught after {looks} looks in game {game + 1}, killed at record {killed_at}; "
               f"the game ended at record {_seq(watcher)} on {final[:16]}")
