@@ -254,3 +254,41 @@ def test_handover_a_host_record_for_a_seat_the_new_host_does_not_play_is_cheatin
 
 def record_seq(wire: bytes) -> int:
     return int(body(wire)["seq"])
+
+
+def test_handover_a_saved_game_with_a_handover_verifies_whole(tmp_path) -> None:
+    from zemlevlasnyk.p2p import savegame
+    from zemlevlasnyk.p2p.verify import verify_game
+    table = _table(peers=2, bots=1)
+    _play_until(table, 40)
+    table.lose_host()
+    new = table.take_over(1, policy=make_policy("medium", 7), rejoin=(2,))
+    table.finish()
+    path = tmp_path / "taken-over.zvl"
+    header = savegame.header_for(new.records[0], table=new.table, host=table.first_host, me=profile(2).key_hex)
+    with savegame.SaveGame.open(path, header) as saved:
+        for seq, data in enumerate(table.records_of(2)):
+            saved.append(seq, data)
+    verdict = verify_game(path)
+    assert verdict.ok and verdict.records == new.seq + 1, verdict
+
+
+def test_handover_of_a_game_already_won_publishes_its_end_record() -> None:
+    """The lost host published the winning move but not the end record: the new host's
+    handover is followed at once by the signed end."""
+    table = _table(peers=2, bots=1)
+    table.run(until=lambda: all(p.replica.over for p in table.peers.values()))
+    ended = next(n for n, r in enumerate(table.host.records) if body(r)["kind"] == "end")
+    # Every player got the winning record, none the end record.
+    for n in (1, 2):
+        kept = table.kept[n]
+        for seq in [s for s in kept if s >= ended]:
+            del kept[seq]
+        table.peers[n].replica = replay(table.host.table, table.first_host, table.records_of(n))
+        assert table.peers[n].replica.over and not table.peers[n].replica.ended
+    table.lose_host()
+    new = table.take_over(1, rejoin=(2,))
+    table.run()
+    kinds = [body(r)["kind"] for r in new.records[ended:]]
+    assert kinds == [HANDOVER, "end"] and new.phase is Phase.FINISHED
+    assert table.finished(2) is not None and table.cheated(2) is None
