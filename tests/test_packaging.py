@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
+import tarfile
 import zipfile
 from pathlib import Path
 
@@ -34,6 +35,9 @@ def test_wheel_installs_one_top_level_package(wheel: Path) -> None:
     names = zipfile.ZipFile(wheel).namelist()
     tops = {n.split("/")[0] for n in names}
     assert tops == {"zemlevlasnyk", next(t for t in tops if t.endswith(".dist-info"))}, tops
+    # The sdist's extras (MANIFEST.in) stay out of the installed package.
+    inside = {n.split("/")[1] for n in names if n.startswith("zemlevlasnyk/") and n.count("/") > 1}
+    assert inside == {"engine", "p2p", "ui", "assets"}, inside
 
 
 def test_wheel_contains_rulesets_assets_and_licences(wheel: Path) -> None:
@@ -76,3 +80,18 @@ def test_python_dash_m_and_version() -> None:
                           timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith("zemlevlasnyk ")
+
+
+def test_sdist_carries_the_docs_tests_and_licences(tmp_path: Path) -> None:
+    src = tmp_path / "src"
+    shutil.copytree(ROOT, src, ignore=NOT_SOURCE)
+    out = tmp_path / "dist"
+    proc = subprocess.run([sys.executable, "-m", "build", "--sdist", "-o", str(out), str(src)],
+                          capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    (built,) = out.glob("zemlevlasnyk-*.tar.gz")
+    with tarfile.open(built) as tar:
+        names = {name.split("/", 1)[1] for name in tar.getnames() if "/" in name}
+    assert {"LICENSE", "README.md", "pyproject.toml", "MANIFEST.in", "docs/PROTOCOL.md", "docs/PERFORMANCE.md",
+            "tests/test_packaging.py", ".ci/run", "engine/rulesets/klasyka.json"} <= names
+    assert not any("__pycache__" in name or name.endswith(".pyc") for name in names)
