@@ -54,13 +54,21 @@ class Problem(StrEnum):
 
 
 class SaveGameError(Exception):
-    def __init__(self, problem: Problem, path: Path, *, line: int | None = None, detail: str = "") -> None:
+    def __init__(self, problem: Problem, path: Path, *, line: int | None = None, detail: str = "",
+                 os_error: OSError | None = None) -> None:
         where = f"{path}" + (f", line {line}" if line is not None else "")
         super().__init__(f"{problem.value}: {where}: {detail}" if detail else f"{problem.value}: {where}")
         self.problem = problem
         self.path = path
         self.line = line
         self.detail = detail
+        # The system's refusal, kept so a window or command can say why in its own language.
+        self.os_error = os_error
+
+
+def _refused(problem: Problem, path: Path, exc: OSError) -> SaveGameError:
+    """The system refused a file operation: its reason kept for the player's words."""
+    return SaveGameError(problem, path, detail=exc.strerror or type(exc).__name__, os_error=exc)
 
 
 @dataclass(frozen=True)
@@ -152,7 +160,7 @@ def read(path: Path) -> Loaded:
     try:
         raw = path.read_bytes()
     except OSError as exc:
-        raise SaveGameError(Problem.UNREADABLE, path, detail=exc.strerror or type(exc).__name__) from None
+        raise _refused(Problem.UNREADABLE, path, exc) from None
     return _parse(raw, path)
 
 
@@ -210,7 +218,7 @@ def games_folder(data: Path | None = None) -> Path:
         return private_folder(GAMES_DIR, folder=data)
     except OSError as exc:
         where = (data or Path(".")) / GAMES_DIR
-        raise SaveGameError(Problem.UNWRITABLE, where, detail=exc.strerror or type(exc).__name__) from None
+        raise _refused(Problem.UNWRITABLE, where, exc) from None
 
 
 class SaveGame:
@@ -251,7 +259,7 @@ class SaveGame:
             _sync_folder(path.parent)
             return cls(path, fresh, Loaded(header, (), (), False, len(first)))
         except OSError as exc:
-            raise SaveGameError(Problem.UNWRITABLE, path, detail=exc.strerror or type(exc).__name__) from None
+            raise _refused(Problem.UNWRITABLE, path, exc) from None
 
     def append(self, seq: int, line: bytes) -> bool:
         """Write record `seq` (its wire line, without newline) durably; False when the file
@@ -279,7 +287,7 @@ class SaveGame:
             self._handle.write(line + b"\n")
             _sync(self._handle)
         except OSError as exc:
-            raise SaveGameError(Problem.UNWRITABLE, self.path, detail=exc.strerror or type(exc).__name__) from None
+            raise _refused(Problem.UNWRITABLE, self.path, exc) from None
 
     def close(self) -> None:
         self._handle.close()
@@ -365,7 +373,6 @@ def prune_finished(folder: Path, *, days: int = PRUNE_AFTER_DAYS, now: float | N
             try:
                 game.path.unlink()
             except OSError as exc:
-                raise SaveGameError(Problem.UNWRITABLE, game.path, detail=exc.strerror or type(exc).__name__) \
-                    from None
+                raise _refused(Problem.UNWRITABLE, game.path, exc) from None
             pruned.append(game)
     return pruned

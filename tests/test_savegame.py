@@ -261,3 +261,12 @@ def test_the_standard_games_folder_is_made_on_first_write_only(tmp_path: Path, m
     with pytest.raises(SaveGameError) as err:  # any other missing folder stays missing
         SaveGame.open(tmp_path / "elsewhere" / "game.zvl", HEADER)
     assert err.value.problem is Problem.UNWRITABLE and not (tmp_path / "elsewhere").exists()
+
+
+def test_a_saved_game_the_system_refuses_is_worded_in_the_players_language(tmp_path: Path) -> None:
+    from zemlevlasnyk.ui.cmd_games import problem_text
+    with pytest.raises(SaveGameError) as caught:
+        read(tmp_path)  # a folder, not a file
+    assert caught.value.problem is Problem.UNREADABLE and caught.value.os_error is not None
+    assert problem_text(caught.value, "uk") == f"не вдається прочитати файл {tmp_path}: це тека, а не файл"
+    assert problem_text(caught.value, "en").endswith(": it is a folder, not a file")

@@ -218,3 +218,28 @@ def test_ctrl_c_while_a_join_waits_for_the_host_exits_130_in_one_line(tmp_path) 
                 joiner.kill()
     assert joiner.returncode == 130
     assert "Traceback" not in err and err.strip().splitlines() == ["zemlevlasnyk: interrupted"]
+
+
+@pytest.mark.parametrize(("locale", "words"), [
+    ("en_GB.UTF-8", "cannot write /proc/zemlevlasnyk-test.zvl: no such file"),
+    ("uk_UA.UTF-8", "не вдається записати /proc/zemlevlasnyk-test.zvl: немає такого файлу"),
+])
+def test_a_log_that_cannot_be_written_is_refused_before_anyone_sits(tmp_path, locale: str, words: str) -> None:
+    """A folder that exists but takes no file (/proc): refused at once, in the player's
+    language, instead of a whole game played with nothing saved."""
+    env = {**subprocess_env(tmp_path), "LANG": locale, "LC_ALL": locale}
+    for command in (["join", _LINK], ["host", "--bind", "127.0.0.1", "--no-mdns"]):
+        done = subprocess.run(cli(*command, "--log", "/proc/zemlevlasnyk-test.zvl"), cwd=REPO, env=env,
+                              capture_output=True, text=True, timeout=60)
+        assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+        assert words in done.stderr and done.stderr.count("\n") == 1, done.stderr
+
+
+def test_a_log_checked_for_writing_is_left_as_it_was(tmp_path) -> None:
+    existing = tmp_path / "old.zvl"
+    existing.write_bytes(b"kept")
+    fresh = tmp_path / "fresh.zvl"
+    for log in (existing, fresh):
+        # Port 1 on 127.0.0.1 refuses the connection: join stops after checking its log.
+        _run(tmp_path, "join", _LINK, "--log", str(log))
+    assert existing.read_bytes() == b"kept" and not fresh.exists()

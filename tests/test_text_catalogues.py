@@ -164,6 +164,7 @@ LOOKED_UP = {
     "ui.friends.phase": "a table's phase", "ui.settings.languages": "text.LANGUAGES",
     "ui.settings.genders": "settings.Gender", "ui.samples": "screenshot sample data, read as a whole",
     "commands.savegame": "a saved game's Problem (p2p.savegame)",
+    "commands.os_errors": "text.os_reason: an OSError's errno name (checked in test_text)",
     "commands.table.phases": "a table's phase (p2p.host.Phase)",
     "commands.table.want": "what a knock asks for (p2p.handshake PLAYING, WATCHING)",
     "commands.table.whose": "whose fault (p2p.errors.Fault)",

@@ -12,7 +12,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from zemlevlasnyk.ui.cli import UserError, command_help
-from zemlevlasnyk.ui.text import LANGUAGES, catalogue, form
+from zemlevlasnyk.ui.text import LANGUAGES, catalogue, form, os_reason
 
 if TYPE_CHECKING:
     from zemlevlasnyk.p2p.savegame import GameFile, SaveGameError
@@ -34,7 +34,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def problem_text(error: SaveGameError, lang: str) -> str:
     """A saved-game problem in the player's words."""
     words: dict[str, str] = catalogue(lang)["commands"]["savegame"]
-    return words[error.problem.value].format(path=error.path, line=error.line, detail=error.detail)
+    detail = os_reason(error.os_error, lang) if error.os_error is not None else error.detail
+    return words[error.problem.value].format(path=error.path, line=error.line, detail=detail)
 
 
 def _row(game: GameFile, words: dict[str, Any]) -> str:

@@ -25,7 +25,7 @@ from zemlevlasnyk.engine.bots.match import play_match
 from .cli import UserError, command_help
 from .narrate import narrate
 from .rules_args import add_rules_arguments, rules_from_args
-from .text import catalogue
+from .text import catalogue, os_reason
 
 # How often the progress bar may redraw: often enough to look alive, rarely enough to cost nothing.
 PROGRESS_INTERVAL_S = 0.1
@@ -157,7 +157,8 @@ def run(args: argparse.Namespace) -> int:
             try:
                 log_file = stack.enter_context(open(args.log, "w", encoding="utf-8"))
             except OSError as exc:
-                raise UserError(words["log_unwritable"].format(path=args.log, detail=exc.strerror)) from None
+                detail = os_reason(exc, args.lang)
+                raise UserError(words["log_unwritable"].format(path=args.log, detail=detail)) from None
         stack.callback(progress.close)
         for record in _run_jobs(jobs, args.jobs):
             records.append(record)
@@ -174,7 +175,7 @@ def run(args: argparse.Namespace) -> int:
             with open(args.json, "w", encoding="utf-8") as f:
                 json.dump(summary, f, ensure_ascii=False, indent=1)
         except OSError as exc:
-            raise UserError(words["json_unwritable"].format(path=args.json, detail=exc.strerror)) from None
+            raise UserError(words["json_unwritable"].format(path=args.json, detail=os_reason(exc, args.lang))) from None
     if args.plots is not None:
         print(_plots(args.plots, summary, rules, args.lang))
     return 0
@@ -200,7 +201,7 @@ def _plots(folder: Path, summary: dict[str, Any], rules: Ruleset, lang: str) -> 
         folder.mkdir(exist_ok=True)
         written = write_plots(folder, summary, rules, lang, wilson)
     except OSError as exc:
-        raise UserError(words["unwritable"].format(path=str(folder), detail=exc.strerror or exc)) from None
+        raise UserError(words["unwritable"].format(path=str(folder), detail=os_reason(exc, lang))) from None
     return str(words["written"].format(files=", ".join(str(p) for p in written)))
 
 

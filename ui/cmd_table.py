@@ -57,7 +57,7 @@ from zemlevlasnyk.p2p.savegame import read as read_saved_game
 from zemlevlasnyk.ui.cli import UserError
 from zemlevlasnyk.ui.rules_args import add_rules_arguments, rules_from_args
 from zemlevlasnyk.ui.settings import preferred_language
-from zemlevlasnyk.ui.text import catalogue, form
+from zemlevlasnyk.ui.text import catalogue, form, os_reason
 
 # A documentation-only address (RFC 5737): "connecting" a UDP socket to it sends nothing,
 # but makes the system pick the interface a LAN peer would reach us on.
@@ -262,7 +262,7 @@ def run_host(args: argparse.Namespace) -> int:
                 await nursery.start(handle.run)
             except OSError as exc:
                 raise UserError(said["cannot_listen"].format(address=f"{bind}:{args.port}",
-                                                             why=exc.strerror or exc)) from None
+                                                             why=os_reason(exc, preferred_language()))) from None
             assert handle.invite is not None
             _say(said["listening"].format(table=core.table, name=core.table_name, code=core.code,
                                           address=f"{bind}:{handle.invite.port}",
@@ -293,13 +293,28 @@ def _saved_game(log: Path | None, table: str, key: bytes) -> Path:
     try:
         if log is None:
             return game_path(games_folder(), table, key)  # made now: a problem shows before the game
+        lang = preferred_language()
         if not log.parent.is_dir():
-            raise SaveGameError(Problem.UNWRITABLE, log, detail=f"no folder {log.parent}")
-        if log.is_dir():
-            raise SaveGameError(Problem.UNWRITABLE, log, detail="it is a folder")
+            folder = catalogue(lang)["commands"]["os_errors"]["no_folder"].format(folder=log.parent)
+            raise SaveGameError(Problem.UNWRITABLE, log, detail=folder)
+        _try_writing(log, lang)
         return log
     except SaveGameError as exc:
         raise UserError(_problem(exc)) from None
+
+
+def _try_writing(log: Path, lang: str) -> None:
+    """Open `log` for appending now, so a place that cannot take the records is refused
+    before anyone sits down, not after a game played with nothing saved. Nothing is left
+    behind: a file made here is removed, an existing one is not changed."""
+    existed = log.exists()
+    try:
+        with open(log, "ab"):
+            pass
+        if not existed:
+            log.unlink()
+    except OSError as exc:
+        raise SaveGameError(Problem.UNWRITABLE, log, detail=os_reason(exc, lang)) from None
 
 
 def _find_invite(args: argparse.Namespace) -> Invite:

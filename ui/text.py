@@ -15,6 +15,7 @@ the window shows by then.
 """
 from __future__ import annotations
 
+import errno
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -44,6 +45,16 @@ def ui_words(lang: str) -> dict[str, Any]:
     """The window's part of the catalogue."""
     words: dict[str, Any] = catalogue(lang)["ui"]
     return words
+
+
+def os_reason(exc: OSError, lang: str) -> str:
+    """Why the system refused a file operation, in the player's words (an OS's own message
+    is English whatever the language, and names C functions nobody asked about)."""
+    words: dict[str, str] = catalogue(lang)["commands"]["os_errors"]
+    name = errno.errorcode.get(exc.errno or 0, "")
+    if name in words:
+        return words[name]
+    return words["other"].format(name=name or type(exc).__name__)
 
 
 # Between the groups of an amount: a space that never breaks a line.
