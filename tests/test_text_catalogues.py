@@ -172,6 +172,8 @@ LOOKED_UP = {
     "rule_options.bankrupt_deeds.values": "the option's choices (engine.option_specs)",
     "commands.verify": "`zemlevlasnyk verify`, which arrives with the records of protocol v2",
     "rulesets.klasyka.cells": "ruleset_text.cell_name: a cell's index",
+    "rulesets.klasyka.short": "ruleset_text.short_cell_name: a cell's index",
+    "rulesets.zemlevlasnyk.short": "ruleset_text.short_cell_name: a cell's index",
     "rulesets.klasyka.cards": "ruleset_text.card_words: a card's id",
     "rulesets.klasyka.decks": "ruleset_text.deck_name: a deck's id",
     "presets": "ruleset_text.preset_name: a preset's name (engine.preset_names)",

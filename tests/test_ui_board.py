@@ -281,3 +281,56 @@ async def test_ui_deed_chips_beside_players_open_their_deed(autojump_clock) -> N
     drive.click(chip.center)
     await drive.frames()
     assert scene.selected == cell and scene.deed_card is not None
+
+
+def _cell_words(audit, rect: pygame.Rect, figure: str) -> tuple[str, bool]:
+    """A cell's name as printed (hyphenated lines joined) and whether its figure is there."""
+    name = ""
+    shown = False
+    for t in audit.texts:
+        if not rect.contains(t.rect):
+            continue
+        if t.text == figure:
+            shown = True
+        elif name.endswith("-"):
+            name = name[:-1] + t.text
+        else:
+            name = f"{name} {t.text}".strip()
+    return name, shown
+
+
+@pytest.mark.parametrize("preset", ["zemlevlasnyk", "klasyka"])
+@pytest.mark.parametrize("lang", ["uk", "en"])
+def test_ui_board_at_the_smallest_window_names_every_deed_beside_its_price(lang: str, preset: str) -> None:
+    """At 800×500 every deed shows its price and a whole name: its own or, where that does
+    not fit beside the price, the catalogue's short form; never a name cut with «…». The
+    results' heat map keeps every count the same way."""
+    from zemlevlasnyk.engine import Game
+    from zemlevlasnyk.ui.board import cell_figure, draw_board, draw_heat_board
+    from zemlevlasnyk.ui.ruleset_text import cell_name, short_cell_name
+    from zemlevlasnyk.ui.table_view import PlayerInfo
+    from zemlevlasnyk.ui.text_audit import auditing
+    init_pygame((800, 500))
+    rules = load_preset(preset)
+    app = App((800, 500), lang=lang, spawn=lambda fn: None)
+    scene = TableScene(app, warm_table(seed=1, lang=lang, rules=rules))
+    app.push(scene)
+    side = scene.geo.area.width
+    surface = pygame.Surface((side, side))
+    geo = BoardGeometry(surface.get_rect(), rules.size)
+    game = Game.new(rules, 2, first=0)
+    landings = [10 + cell for cell in range(rules.size)]
+    shortened = 0
+    for draw, figure_of in ((lambda: draw_board(surface, geo, game, [PlayerInfo("A", "red", None)] * 2, lang),
+                             lambda cell: cell_figure(rules, cell)),
+                            (lambda: draw_heat_board(surface, geo, rules, lang, landings),
+                             lambda cell: str(landings[cell]))):
+        with auditing() as audit:
+            draw()
+        assert not [t.text for t in audit.texts if "…" in t.text]
+        for cell in rules.properties:
+            name, shown = _cell_words(audit, geo.places[cell].rect, figure_of(cell))
+            assert shown, (cell, name)
+            assert name in (cell_name(rules, cell, lang), short_cell_name(rules, cell, lang)), (cell, name)
+            shortened += name != cell_name(rules, cell, lang)
+    assert shortened, "the smallest board needs the short names: this test would not see them missing"

@@ -44,6 +44,9 @@ def test_ui_guest_run_paces_computer_moves_in_the_pygame_loop(tmp_path, monkeypa
 
 def test_ui_hyphenation_keeps_syllables() -> None:
     assert "Теат" in ["Театральна"[:i] for i in break_points("Театральна")]
+    # English: "ght" ends a syllable, "wr" begins one.
+    assert break_points("Lighthouse") == [len("Light")]
+    assert break_points("Shipwrights") == [len("Ship")]
     for word in ("Кожум'яки", "Обсерваторна", "Lighthouse"):
         for i in break_points(word):
             head, tail = word[:i], word[i:]

@@ -7,7 +7,8 @@ owners, buildings and positions from the game.
 
 What goes where in a property's cell, from the board's centre outwards: the colour band
 (buildings stand on it; a mortgage hatches it), the name, the price, and the owner's
-strip along the board's edge. Each has its own room, so none hides another.
+strip along the board's edge. Each has its own room, so none hides another. On a small
+board a name too long to stand beside its price is printed in the catalogue's short form.
 """
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from zemlevlasnyk.engine import BANK, Game, Ruleset
 from . import theme
 from .board_geometry import BoardGeometry, Side
 from .fonts import Face
-from .ruleset_text import cell_name
+from .ruleset_text import cell_name, short_cell_name
 from .table_view import PlayerInfo
 from .text import money
 from .widgets import Fitted, draw_fitted, draw_text, fit, fit_line
@@ -139,14 +140,18 @@ def _draw_name_and_figure(surface: pygame.Surface, geo: BoardGeometry, rules: Ru
     figure_h = small + 3 if figure else 0
     corner = place.side is Side.CORNER
     face = Face.CONDENSED_BOLD if corner else Face.CONDENSED
-    name = cell_name(rules, i, lang)
-    fitted = fit(name, room.width, max(1, room.height - figure_h), sizes, face)
-    if figure and len(fitted.lines) * fitted.line_height > room.height - figure_h:
-        # A board too small for both (a small window): the name stays, the figure is on
-        # the deed card.
+    names = [cell_name(rules, i, lang)]
+    short = short_cell_name(rules, i, lang)
+    if short is not None:
+        names.append(short)
+    fitted = _first_fitting(names, room.width, room.height - figure_h, sizes, face)
+    if figure and fitted is None:
+        # A board too small for a name and its figure (a small window): the name stays,
+        # the figure is on the deed card.
         figure, figure_h = "", 0
-        fitted = fit(name, room.width, room.height, sizes, face)
-    fitted = _cut_to(fitted, room)
+        fitted = _first_fitting(names, room.width, room.height, sizes, face)
+    if fitted is None:
+        fitted = _cut_to(fit(names[-1], room.width, room.height, sizes, face), room)
     block = len(fitted.lines) * fitted.line_height
     top = room.centery - (block + figure_h) // 2 if corner else room.top
     bottom = draw_fitted(surface, fitted, room.centerx, top, box=room)
@@ -160,9 +165,20 @@ def _draw_name_and_figure(surface: pygame.Surface, geo: BoardGeometry, rules: Ru
     return pygame.Rect(room.left, bottom, room.width, max(0, rect.top - bottom))
 
 
+def _first_fitting(names: Sequence[str], width: int, height: int, sizes: tuple[int, ...],
+                   face: Face) -> Fitted | None:
+    """The first of `names` (the whole name, then the catalogue's short one) that fits the
+    room at one of `sizes`."""
+    for name in names:
+        fitted = fit(name, width, max(1, height), sizes, face)
+        if len(fitted.lines) * fitted.line_height <= height:
+            return fitted
+    return None
+
+
 def _cut_to(fitted: Fitted, room: pygame.Rect) -> Fitted:
-    """A name that still does not fit at the smallest size (a very small window) keeps the
-    lines that fit, the last one ending in «…»; the deed card has it whole."""
+    """A name that still does not fit at the smallest size (a window smaller than the game
+    allows) keeps the lines that fit, the last one ending in «…»; the deed card has it whole."""
     fits = max(1, room.height // fitted.line_height)
     if len(fitted.lines) <= fits:
         return fitted

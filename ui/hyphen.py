@@ -8,8 +8,12 @@ VOWELS = frozenset("аеєиіїоуюяАЕЄИІЇОУЮЯaeiouyAEIOUY")
 # Signs that belong to the letter before them: a line never starts with one.
 CLINGING = frozenset("ьЬ'’ʼ-")
 MIN_PART = 2
-# English letter pairs that sound as one (never split "th" in "Lighthouse").
-DIGRAPHS = frozenset({"ch", "gh", "ph", "sh", "th", "wh", "ck", "ng"})
+# English letter pairs that sound as one (never split "th" in "Lighthouse"), and pairs
+# that begin a syllable together ("wr" in "Shipwrights").
+DIGRAPHS = frozenset({"ch", "gh", "ph", "sh", "th", "wh", "ck", "ng", "wr"})
+# English letters that end a syllable together: the break comes after them, even before a
+# digraph ("Light-house", not "Ligh-thouse").
+CODAS = ("ght",)
 
 
 def _has_vowel(part: str) -> bool:
@@ -27,7 +31,11 @@ def break_points(word: str) -> list[int]:
         if after in CLINGING or not (_has_vowel(word[:i]) and _has_vowel(tail)):
             continue
         following = word[i + 1] if i + 1 < len(word) else ""
-        if before in "'’ʼ" or (before + after).lower() in DIGRAPHS:
+        ascii_word = word.isascii()
+        if ascii_word and any(word[i - k:i + len(c) - k].lower() == c for c in CODAS for k in range(1, len(c))):
+            continue    # inside a coda
+        after_coda = ascii_word and any(word[:i].lower().endswith(c) for c in CODAS)
+        if before in "'’ʼ" or ((before + after).lower() in DIGRAPHS and not after_coda):
             continue
         v_before, v_after = before in VOWELS, after in VOWELS
         between_vowels = v_before and v_after and not before.isascii()

@@ -3,8 +3,9 @@ house-rule options.
 
 A preset's data holds its names in Ukrainian (some presets in English too); other languages
 come from the text catalogue's `rulesets.<preset>` section, so a translator edits the
-catalogue, not the rules. The options' names and meanings are `rule_options.<name>`, the
-presets' `presets.<name>`.
+catalogue, not the rules. The same section may give a cell a short name (`short`), which
+the board prints where the whole name does not fit beside its price (a small window). The
+options' names and meanings are `rule_options.<name>`, the presets' `presets.<name>`.
 """
 from __future__ import annotations
 
@@ -23,6 +24,12 @@ def _own(rules: Ruleset, lang: str) -> dict[str, Any]:
 def cell_name(rules: Ruleset, cell: int, lang: str) -> str:
     name = _own(rules, lang).get("cells", {}).get(str(cell))
     return str(name) if name else rules.cell_name(cell, lang)
+
+
+def short_cell_name(rules: Ruleset, cell: int, lang: str) -> str | None:
+    """The catalogue's short form of a cell's name for a small board, if it has one."""
+    name = _own(rules, lang).get("short", {}).get(str(cell))
+    return str(name) if name else None
 
 
 def card_words(rules: Ruleset, card_id: str, lang: str) -> str:
