@@ -54,29 +54,35 @@ class PriceAppraiser:
         self._price = [cell.price for cell in cells]
         self._house_cost = [cell.house_cost for cell in cells]
         self._redeem = [(c, rules.redeem_cost(c), rules.mortgage_value(c)) for c in rules.properties]
+        # Per deed: (cell, its group's number, its price), for the count in `strength`.
+        self._deeds = [(c, self._group_of[c], cells[c].price) for c in rules.properties]
+        self._none_held = [0] * len(self._groups)
 
     def strength(self, game: Game, seat: int, owner: Sequence[int],
                  cash: Sequence[int]) -> float:
-        held = [0] * len(self._groups)
-        face = [0] * len(self._groups)
-        group_of, price = self._group_of, self._price
-        for c in self.rules.properties:
+        held = self._none_held[:]
+        face = self._none_held[:]
+        for c, g, price in self._deeds:
             if owner[c] == seat:
-                g = group_of[c]
                 held[g] += 1
-                face[g] += price[c]
+                face[g] += price
+        # The same sum in the same order as always (floats): cash, then each group held,
+        # then each mortgage's cost to redeem.
         total = float(cash[seat])
+        factor, streets, size = self._factor, self._streets, self._size
         for g, count in enumerate(held):
             if count:
-                total += face[g] * self._factor[g][count]
-                if g < self._streets and count == self._size[g]:
+                total += face[g] * factor[g][count]
+                if g < streets and count == size[g]:
                     buildings, house_cost = game.buildings, self._house_cost
                     total += sum(buildings[c] * house_cost[c] for c in self._groups[g])
-        mortgaged, fee_paid = game.mortgaged, game.fee_paid
-        for c, cost, fee_paid_cost in self._redeem:
-            if mortgaged[c] and owner[c] == seat:
-                # As holdings.redeem_cost: without interest for a deed whose fee was paid.
-                total -= fee_paid_cost if c in fee_paid else cost
+        mortgaged = game.mortgaged
+        if True in mortgaged:
+            fee_paid = game.fee_paid
+            for c, cost, fee_paid_cost in self._redeem:
+                if mortgaged[c] and owner[c] == seat:
+                    # As holdings.redeem_cost: without interest for a deed whose fee was paid.
+                    total -= fee_paid_cost if c in fee_paid else cost
         return total
 
 

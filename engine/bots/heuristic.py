@@ -40,7 +40,7 @@ from ..actions import (
 )
 from ..chance import Entropy
 from ..game import DECISION_KINDS, Game
-from ..holdings import lot_street, net_worth, owns_group, redeem_cost, rent
+from ..holdings import can_mortgage, can_sell, lot_street, net_worth, owns_group, redeem_cost, rent
 from ..phases import TRADE
 from ..rules import Ruleset
 from ..state import BANK, Lot
@@ -112,6 +112,36 @@ HARD = Style(
 
 
 _NO_GROUPS: tuple[tuple[int, ...], ...] = ()
+
+
+class _WholeGroups:
+    """The colour groups each seat holds whole (in the ruleset's order) and their cells, for
+    the owners last seen. Asked at nearly every decision of every bot, while deeds change
+    hands a few dozen times a game: found again, for every seat in one pass, only when the
+    owners differ from the copy kept (a list compared in C). One for the process: the bots
+    of one game share it, and it depends only on the owners and the rules."""
+
+    def __init__(self) -> None:
+        self.owner: list[int] = []
+        self.rules: Ruleset | None = None
+        self.groups: dict[int, list[tuple[int, ...]]] = {}
+        self.cells: dict[int, list[int]] = {}
+
+    def of(self, game: Game) -> dict[int, list[tuple[int, ...]]]:
+        owner = game.owner
+        if game.rules is not self.rules or self.owner != owner:
+            self.owner, self.rules = owner[:], game.rules
+            groups: dict[int, list[tuple[int, ...]]] = {}
+            for group in game.rules.group_cells.values():
+                holder = owner[group[0]]
+                if holder != BANK and all(owner[c] == holder for c in group):
+                    groups.setdefault(holder, []).append(group)
+            self.groups = groups
+            self.cells = {seat: [c for group in held for c in group] for seat, held in groups.items()}
+        return self.groups
+
+
+_WHOLE = _WholeGroups()
 _A = TypeVar("_A", bound=Action)
 
 # Appraisers by ruleset digest (and style): pure tables computed from the rules, shared by
@@ -138,9 +168,6 @@ class HeuristicBot:
         self._refusals: dict[T.OfferKey, tuple[int, int]] = {}   # key -> (refusals, last turn)
         # The colour groups each seat holds whole, for the owners (and rules) last seen.
         self._appraisers: dict[str, Appraiser] = {}   # this bot's, by ruleset digest
-        self._owners_seen: tuple[list[int], Ruleset] | None = None
-        self._whole: dict[int, list[tuple[int, ...]]] = {}
-        self._whole_cells: dict[int, list[int]] = {}     # the same groups' cells, in order
         self._exposures: dict[int, tuple[tuple[object, ...], float]] = {}
         self._board_view: T.BoardView | None = None
         self._checked: Action | None = None      # the action of this decision already checked legal
@@ -249,22 +276,8 @@ class HeuristicBot:
         return model
 
     def _whole_groups(self, game: Game, seat: int) -> Sequence[tuple[int, ...]]:
-        """The colour groups `seat` holds whole, in the ruleset's order. Asked at nearly every
-        decision, while deeds change hands a few dozen times a game: kept until they do."""
-        owner = game.owner
-        seen = self._owners_seen
-        # A list compared with the copy kept (in C), not a tuple built at every call; and
-        # every seat's groups found in one pass when it differs.
-        if seen is None or seen[1] is not game.rules or seen[0] != owner:
-            self._owners_seen = (owner[:], game.rules)
-            whole: dict[int, list[tuple[int, ...]]] = {}
-            for group in game.rules.group_cells.values():
-                holder = owner[group[0]]
-                if holder != BANK and all(owner[c] == holder for c in group):
-                    whole.setdefault(holder, []).append(group)
-            self._whole = whole
-            self._whole_cells = {}
-        return self._whole.get(seat, _NO_GROUPS)
+        """The colour groups `seat` holds whole, in the ruleset's order."""
+        return _WHOLE.of(game).get(seat, _NO_GROUPS)
 
     # -- money to keep ---------------------------------------------------------------------
 
@@ -354,6 +367,8 @@ class HeuristicBot:
                     return offer
         if before_roll and s.level != "easy":
             return None
+        if not self._whole_groups(game, seat) and True not in game.mortgaged:
+            return None     # nothing to build, nothing to redeem (as the steps below find)
         cash = game.cash[seat]
         # Monopoly deeds under mortgage block building: redeem them first.
         reserve = self.reserve(game, seat, s.build_reserve)
@@ -376,9 +391,12 @@ class HeuristicBot:
         return self._redeem_spare(game, seat, reserve)
 
     def _redeem_spare(self, game: Game, seat: int, reserve: int) -> Action | None:
+        mortgaged = game.mortgaged
+        if True not in mortgaged:   # asked at nearly every turn; most have nothing to redeem
+            return None
         extra = game.rules.start_cash * 0.1
         best = None
-        owner, mortgaged, cash, cells = game.owner, game.mortgaged, game.cash[seat], game.rules.cells
+        owner, cash, cells = game.owner, game.cash[seat], game.rules.cells
         for c in game.rules.properties:
             if (owner[c] == seat and mortgaged[c] and c not in self._mortgaged_now
                     and cash - redeem_cost(game, c) >= reserve + extra
@@ -386,12 +404,9 @@ class HeuristicBot:
                 best = c
         return shared_deed(Redeem, seat, best) if best is not None else None
 
-    def _monopoly_cells(self, game: Game, seat: int) -> list[int]:
-        groups = self._whole_groups(game, seat)
-        cells = self._whole_cells.get(seat)
-        if cells is None:
-            cells = self._whole_cells[seat] = [c for group in groups for c in group]
-        return cells
+    def _monopoly_cells(self, game: Game, seat: int) -> Sequence[int]:
+        _WHOLE.of(game)
+        return _WHOLE.cells.get(seat, ())
 
     def _best_build(self, game: Game, seat: int) -> int | None:
         """The street where the next house earns most per cost (evenly, to a hotel)."""
@@ -572,15 +587,17 @@ class HeuristicBot:
         rules = game.rules
         model = board_model(rules)
         options: list[tuple[float, int, DeedAction]] = []
+        # Asked of the debtor, whose turn it is to raise money: a sale or a mortgage is then
+        # legal exactly when its deed's own rule allows it (legality._raise_money).
         for c in rules.properties:
             if game.owner[c] != seat:
                 continue
-            if game.buildings[c] and game.is_legal(shared_deed(SellBuilding, seat, c)):
+            if game.buildings[c] and can_sell(game, seat, c) is None:
                 b = game.buildings[c]
                 rents = model.street_rent[c]
                 loss = model.landing[c] * (rents[b + 1] - rents[b])
                 options.append((loss, rules.building_refund(c), shared_deed(SellBuilding, seat, c)))
-            elif not game.mortgaged[c] and game.is_legal(shared_deed(Mortgage, seat, c)):
+            elif not game.mortgaged[c] and can_mortgage(game, seat, c) is None:
                 loss = self._rent_rate(game, c)
                 if rules.cells[c].kind == "street" and owns_group(game, seat, c):
                     loss *= 2  # a mortgage here also stops the group being built
@@ -627,9 +644,8 @@ class HeuristicBot:
         if not partners:
             return None
         s = self.style
-        key = T.BoardView.key_of(game)
-        if self._board_view is None or self._board_view.key != key:
-            self._board_view = T.BoardView(key)
+        if self._board_view is None or not self._board_view.shows(game):
+            self._board_view = T.BoardView(game)
         return T.propose(game, seat, partners, self.appraiser(game), weight=s.weight,
                          partner_model=self.partner_model(game), partner_weight=s.weight,
                          margin=self._margin(game), premium=s.premium,

@@ -149,16 +149,21 @@ def wanted_groups(game: Game, seat: int, *, split: bool = False
     out = []
     owner, buildings, alive = game.owner, game.buildings, game.alive
     for group in game.rules.group_cells.values():
-        missing = tuple(c for c in group if owner[c] != seat)
+        # (Plain loops: a search asks this for every seat whenever a deed changes hands.)
+        missing = [c for c in group if owner[c] != seat]
         # None of the group (or all of it) held, or a building on it: every deed of a
         # colour group is tradeable or none is (`tradeable`).
-        if len(missing) == len(group) or not missing or any(buildings[c] for c in group):
+        if len(missing) == len(group) or not missing:
             continue
-        holders = {owner[c] for c in missing}
-        if len(holders) == 1 or (split and len(holders) == 2):
-            for partner in sorted(holders):
-                if partner >= 0 and alive[partner]:
-                    out.append((partner, tuple(c for c in missing if owner[c] == partner)))
+        for c in group:
+            if buildings[c]:
+                break
+        else:
+            holders = {owner[c] for c in missing}
+            if len(holders) == 1 or (split and len(holders) == 2):
+                for partner in sorted(holders):
+                    if partner >= 0 and alive[partner]:
+                        out.append((partner, tuple([c for c in missing if owner[c] == partner])))
     return out
 
 
@@ -194,25 +199,27 @@ def trade_partners(game: Game, seat: int) -> tuple[int, ...]:
     return tuple(p for p in ((seat + i) % n for i in range(1, n)) if alive[p] and p not in asked)
 
 
-# What a BoardView depends on: the rules, every deed's holder, the buildings, who is still in.
-BoardKey = tuple[object, tuple[int, ...], tuple[int, ...], tuple[bool, ...]]
-
-
 class BoardView:
     """The parts of a trade search that depend only on who holds which deed, where the
     buildings stand and who is still in: the groups a seat could complete, its sweeteners
     for a partner, the partner's shortfall rule on a deal at no money. A bot keeps one while
-    those stay the same, as they mostly do from one of its turns to the next."""
+    those stay the same (`shows(game)`), as they mostly do from one of its turns to the next."""
 
-    def __init__(self, key: BoardKey) -> None:
-        self.key = key
+    def __init__(self, game: Game) -> None:
+        # Copies of what the view depends on, compared as lists (in C) by `shows`.
+        self.rules = game.rules
+        self.owner = game.owner[:]
+        self.buildings = game.buildings[:]
+        self.alive = game.alive[:]
         self._wanted: dict[tuple[int, bool], list[tuple[int, tuple[int, ...]]]] = {}
         self._helps: dict[tuple[int, int], list[int]] = {}
         self._shortfall: dict[tuple[int, int, tuple[int, ...], tuple[int, ...]], int] = {}
 
-    @staticmethod
-    def key_of(game: Game) -> BoardKey:
-        return (game.rules, tuple(game.owner), tuple(game.buildings), tuple(game.alive))
+    def shows(self, game: Game) -> bool:
+        """Whether this view is of `game` as it stands: the same rules, holders, buildings
+        and seats still in."""
+        return (game.rules is self.rules and game.owner == self.owner and game.buildings == self.buildings
+                and game.alive == self.alive)
 
     def wanted(self, game: Game, seat: int, split: bool) -> list[tuple[int, tuple[int, ...]]]:
         found = self._wanted.get((seat, split))
@@ -252,7 +259,7 @@ def propose(game: Game, seat: int, partners: tuple[int, ...], appraiser: Apprais
     of this board from an earlier search, if the caller keeps one.
     """
     if view is None:
-        view = BoardView(BoardView.key_of(game))
+        view = BoardView(game)
     cells = game.rules.cells
     cash = game.cash
     now = _Now(game)
