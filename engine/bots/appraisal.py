@@ -39,43 +39,38 @@ class PriceAppraiser:
         self.other_sets = [s for s in (rules.stations, rules.utilities) if s]
         cells = rules.cells
         # `strength` runs for every deal a bot weighs: its loop invariants, computed once.
-        # Groups are numbered, colour groups first, then the sets of stations and utilities;
-        # per group its deeds' count and the factor on the face price of the deeds one seat
-        # holds there, by how many it holds (index: that count).
-        self._groups = [*self.street_groups, *self.other_sets]
-        self._streets = len(self.street_groups)
-        self._group_of = {c: g for g, group in enumerate(self._groups) for c in group}
-        self._size = [len(group) for group in self._groups]
-        self._factor = [
+        # Per group, colour groups first, then the sets of stations and utilities: its deeds
+        # with their prices, the factor on the face price of the deeds one seat holds there
+        # by how many it holds (index: that count), and whether a complete holding counts
+        # its buildings (colour groups).
+        factors = [
             (0.0, *(1 + partial_bonus * (k - 1) for k in range(1, len(group))), 1 + group_bonus)
             for group in self.street_groups] + [
             (0.0, *(1 + set_bonus * (k - 1) for k in range(1, len(group) + 1)))
             for group in self.other_sets]
-        self._price = [cell.price for cell in cells]
+        streets = len(self.street_groups)
+        self._plan = [(tuple((c, cells[c].price) for c in group), factors[g], g < streets)
+                      for g, group in enumerate([*self.street_groups, *self.other_sets])]
         self._house_cost = [cell.house_cost for cell in cells]
         self._redeem = [(c, rules.redeem_cost(c), rules.mortgage_value(c)) for c in rules.properties]
-        # Per deed: (cell, its group's number, its price), for the count in `strength`.
-        self._deeds = [(c, self._group_of[c], cells[c].price) for c in rules.properties]
-        self._none_held = [0] * len(self._groups)
 
     def strength(self, game: Game, seat: int, owner: Sequence[int],
                  cash: Sequence[int]) -> float:
-        held = self._none_held[:]
-        face = self._none_held[:]
-        for c, g, price in self._deeds:
-            if owner[c] == seat:
-                held[g] += 1
-                face[g] += price
-        # The same sum in the same order as always (floats): cash, then each group held,
-        # then each mortgage's cost to redeem.
+        # The same sum in the same order as always (floats): cash, then each group held
+        # (its deeds' face price times the factor for how many are held, and a complete
+        # colour group's buildings at cost), then each mortgage's cost to redeem.
         total = float(cash[seat])
-        factor, streets, size = self._factor, self._streets, self._size
-        for g, count in enumerate(held):
+        for deeds, factor, streets in self._plan:
+            count = face = 0
+            for c, price in deeds:
+                if owner[c] == seat:
+                    count += 1
+                    face += price
             if count:
-                total += face[g] * factor[g][count]
-                if g < streets and count == size[g]:
+                total += face * factor[count]
+                if streets and count == len(deeds):
                     buildings, house_cost = game.buildings, self._house_cost
-                    total += sum(buildings[c] * house_cost[c] for c in self._groups[g])
+                    total += sum(buildings[c] * house_cost[c] for c, _ in deeds)
         mortgaged = game.mortgaged
         if True in mortgaged:
             fee_paid = game.fee_paid

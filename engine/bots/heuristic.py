@@ -9,6 +9,7 @@ game restored from JSON plays sensibly without it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -112,6 +113,7 @@ HARD = Style(
 
 
 _NO_GROUPS: tuple[tuple[int, ...], ...] = ()
+_NOTHING_RESTS: frozenset[T.OfferKey] = frozenset()
 
 
 class _WholeGroups:
@@ -142,6 +144,17 @@ class _WholeGroups:
 
 
 _WHOLE = _WholeGroups()
+_BY_RENT: dict[str, dict[tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def _by_rent(rules: Ruleset) -> dict[tuple[int, ...], tuple[int, ...]]:
+    """Each colour group's streets by (rent, cell), the highest first (per ruleset digest)."""
+    found = _BY_RENT.get(rules.digest)
+    if found is None:
+        found = _BY_RENT[rules.digest] = {
+            group: tuple(sorted(group, key=lambda c: (rules.cells[c].rent, c), reverse=True))
+            for group in rules.group_cells.values()}
+    return found
 _A = TypeVar("_A", bound=Action)
 
 # Appraisers by ruleset digest (and style): pure tables computed from the rules, shared by
@@ -413,31 +426,38 @@ class HeuristicBot:
         groups = self._whole_groups(game, seat)
         if not groups:
             return None
-        model = board_model(game.rules)
-        landing = model.landing
+        rules = game.rules
+        model = board_model(rules)
+        landing, street_rent, cells = model.landing, model.street_rent, rules.cells
+        mortgaged, buildings = game.mortgaged, game.buildings
+        top = rules.max_buildings
         flat = self.style.appraiser != "income"
         best = None
         best_ratio = -1.0
         for group in groups:
-            if any(game.mortgaged[c] for c in group):
-                continue
-            low = min(game.buildings[c] for c in group)
-            if low >= game.rules.max_buildings:
-                continue
-            target = max(low + 1, min(3, game.rules.max_buildings))
-            gain = cost = 0.0
+            low = top
             for c in group:
-                b = game.buildings[c]
-                if b < target:
-                    rents = model.street_rent[c]
-                    freq = 1.0 if flat else landing[c]
-                    gain += freq * (rents[target + 1] - rents[b + 1])
-                    cost += (target - b) * game.rules.cells[c].house_cost
-            ratio = gain / cost if cost else 0.0
-            if ratio > best_ratio:
-                cell = max((c for c in group if game.buildings[c] == low),
-                           key=lambda c: (game.rules.cells[c].rent, c))
-                best, best_ratio = cell, ratio
+                if mortgaged[c]:
+                    break
+                if buildings[c] < low:
+                    low = buildings[c]
+            else:
+                if low >= top:
+                    continue
+                target = max(low + 1, min(3, top))
+                gain = cost = 0.0
+                for c in group:
+                    b = buildings[c]
+                    if b < target:
+                        rents = street_rent[c]
+                        freq = 1.0 if flat else landing[c]
+                        gain += freq * (rents[target + 1] - rents[b + 1])
+                        cost += (target - b) * cells[c].house_cost
+                ratio = gain / cost if cost else 0.0
+                if ratio > best_ratio:
+                    # The least built street with the dearest rent (then the last cell).
+                    best = next(c for c in _by_rent(rules)[group] if buildings[c] == low)
+                    best_ratio = ratio
         return best
 
     def _cheapest_lone_mortgage(self, game: Game, seat: int,
@@ -654,9 +674,11 @@ class HeuristicBot:
                          cash_floor=self.reserve(game, seat, s.buy_reserve),
                          sweetener_count=s.sweeteners, split=s.split_groups, view=self._board_view)
 
-    def _resting(self, game: Game) -> set[T.OfferKey]:
+    def _resting(self, game: Game) -> AbstractSet[T.OfferKey]:
         """Offers not to make now: refused lately (a partner is asked again only after
         REOFFER_ROUNDS rounds), or refused MAX_REFUSALS times already."""
+        if not self._refusals:
+            return _NOTHING_RESTS
         wait = REOFFER_ROUNDS * game.players
         return {key for key, (count, turn) in self._refusals.items()
                 if count >= MAX_REFUSALS or game.turn - turn < wait}

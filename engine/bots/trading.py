@@ -8,27 +8,33 @@ players are also at the table.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Set as AbstractSet
+from typing import Final
 
 from ..actions import ProposeTrade
 from ..game import Game
 from ..holdings import group_built, transfer_fee
 from ..legality import MANAGE_PHASES
 from ..state import TradeOffer
+from ..values import Value
 from .appraisal import Appraiser
 
 # An offer as (partner, cells given, cells taken): the key under which refusals are kept.
 OfferKey = tuple[int, tuple[int, ...], tuple[int, ...]]
 
 
-@dataclass(frozen=True, slots=True)
-class Deal:
-    """A trade seen from `me`: cells I give, cells I get, money I receive (< 0: I pay)."""
-    me: int
-    partner: int
-    out: tuple[int, ...]
-    into: tuple[int, ...]
-    money_in: int
+class Deal(Value):
+    """A trade seen from `me`: cells I give, cells I get, money I receive (< 0: I pay).
+    (A value class, as the engine's: a search builds two for every deal it weighs.)"""
+    __slots__ = __match_args__ = ("me", "partner", "out", "into", "money_in")
+
+    def __init__(self, me: int, partner: int, out: tuple[int, ...], into: tuple[int, ...],
+                 money_in: int) -> None:
+        self.me: Final = me
+        self.partner: Final = partner
+        self.out: Final = out
+        self.into: Final = into
+        self.money_in: Final = money_in
 
 
 def deal_from_trade(trade: TradeOffer, me: int) -> Deal:
@@ -196,7 +202,12 @@ def trade_partners(game: Game, seat: int) -> tuple[int, ...]:
     if game.phase not in MANAGE_PHASES or seat != game.main_seat() or not game.alive[seat]:
         return ()
     n, alive, asked = game.players, game.alive, game.proposed_to
-    return tuple(p for p in ((seat + i) % n for i in range(1, n)) if alive[p] and p not in asked)
+    partners = []
+    for i in range(1, n):
+        p = (seat + i) % n
+        if alive[p] and p not in asked:
+            partners.append(p)
+    return tuple(partners)
 
 
 class BoardView:
@@ -246,7 +257,7 @@ class BoardView:
 
 def propose(game: Game, seat: int, partners: tuple[int, ...], appraiser: Appraiser, *, weight: float,
             partner_model: Appraiser, partner_weight: float, margin: float, premium: float,
-            declined: dict[OfferKey, int], resting: set[OfferKey], raise_step: float,
+            declined: dict[OfferKey, int], resting: AbstractSet[OfferKey], raise_step: float,
             cash_floor: int,
             sweetener_count: int = 1, split: bool = False,
             view: BoardView | None = None) -> ProposeTrade | None:
