@@ -161,6 +161,11 @@ class Ruleset:
         for c in self.cells:
             if c.kind == "card" and self.cards and c.deck not in self.deck_cards:
                 raise RulesetError(f"cells[{c.index}].deck: no card belongs to deck {c.deck!r}")
+        # Per cell, what mortgaging, redeeming and selling a building back are worth: asked
+        # at nearly every decision of a bot, so computed once here.
+        self._mortgage_value = [c.price * self.mortgage_percent // 100 for c in self.cells]
+        self._redeem_cost = [v + v * self.redeem_interest_percent // 100 for v in self._mortgage_value]
+        self._building_refund = [c.house_cost * self.building_sale_percent // 100 for c in self.cells]
         self._read_options(data)
         self.preset = self.id
         self.options: dict[str, OptionValue] = {}  # set by load_rules: the options that differ from the preset
@@ -253,14 +258,16 @@ class Ruleset:
         return names.get(lang) or next(iter(names.values()))
 
     def mortgage_value(self, cell: int) -> int:
-        return self.cells[cell].price * self.mortgage_percent // 100
+        """The cash a mortgage on `cell` raises: its price times the mortgage percent."""
+        return self._mortgage_value[cell]
 
     def redeem_cost(self, cell: int) -> int:
-        value = self.mortgage_value(cell)
-        return value + value * self.redeem_interest_percent // 100
+        """The mortgage value and the interest on it."""
+        return self._redeem_cost[cell]
 
     def building_refund(self, cell: int) -> int:
-        return self.cells[cell].house_cost * self.building_sale_percent // 100
+        """What the bank pays back for one building on `cell`."""
+        return self._building_refund[cell]
 
 
 class _Reader:

@@ -41,7 +41,18 @@ from ..actions import (
 )
 from ..chance import Entropy
 from ..game import DECISION_KINDS, Game
-from ..holdings import can_mortgage, can_sell, lot_street, net_worth, owns_group, redeem_cost, rent
+from ..holdings import (
+    can_build,
+    can_mortgage,
+    can_redeem,
+    can_sell,
+    group_built,
+    lot_street,
+    net_worth,
+    owns_group,
+    redeem_cost,
+    rent,
+)
 from ..phases import TRADE
 from ..rules import Ruleset
 from ..state import BANK, Lot
@@ -171,7 +182,7 @@ class HeuristicBot:
         self.style = style
         self.level = style.level
         self.rng = Entropy(seed or b"\0")
-        self._turn_key: tuple[int, int] | None = None
+        self._turn_key = (-1, -1)     # (turn, seat) of the decision last answered
         self._manage_count = 0
         self._mortgaged_now: set[int] = set()
         self._redeemed_now: set[int] = set()
@@ -237,10 +248,10 @@ class HeuristicBot:
     # -- memory ----------------------------------------------------------------------------
 
     def _new_turn_check(self, game: Game, seat: int) -> None:
-        key = (game.turn, seat)
-        if key == self._turn_key:
+        turn, turn_seat = self._turn_key
+        if game.turn == turn and seat == turn_seat:
             return
-        self._turn_key = key
+        self._turn_key = (game.turn, seat)
         self._manage_count = 0
         self._mortgaged_now = set()
         self._redeemed_now = set()
@@ -354,11 +365,12 @@ class HeuristicBot:
     # -- management: redeem, build, mortgage to build, trade -------------------------------
 
     def _manage(self, game: Game, seat: int, before_roll: bool) -> Action | None:
-        self._note_offer_outcome(game, seat)
+        if self._open_offer is not None:
+            self._note_offer_outcome(game, seat)
         if self._manage_count >= MAX_MANAGE_PER_TURN:
             return None
         action = self._manage_step(game, seat, before_roll)
-        if action is not None and game.is_legal(action):
+        if action is not None and self._manage_legal(game, seat, action):
             self._checked = action   # `choose` need not check it again
             self._manage_count += 1
             if isinstance(action, Mortgage):
@@ -369,6 +381,19 @@ class HeuristicBot:
                 self._open_offer = action
             return action
         return None
+
+    @staticmethod
+    def _manage_legal(game: Game, seat: int, action: Action) -> bool:
+        """`game.is_legal(action)` for a management action of the seat whose turn it is,
+        before or after its roll: the turn rules hold then, so a deed action is legal
+        exactly when its deed's own rule allows it (legality._manage_cell, _raise_money)."""
+        if isinstance(action, Build):
+            return can_build(game, seat, action.cell) is None
+        if isinstance(action, Redeem):
+            return can_redeem(game, seat, action.cell) is None
+        if isinstance(action, Mortgage):
+            return can_mortgage(game, seat, action.cell) is None
+        return game.is_legal(action)
 
     def _manage_step(self, game: Game, seat: int, before_roll: bool) -> Action | None:
         s = self.style
@@ -617,8 +642,8 @@ class HeuristicBot:
                 rents = model.street_rent[c]
                 loss = model.landing[c] * (rents[b + 1] - rents[b])
                 options.append((loss, rules.building_refund(c), shared_deed(SellBuilding, seat, c)))
-            elif not game.mortgaged[c] and can_mortgage(game, seat, c) is None:
-                loss = self._rent_rate(game, c)
+            elif not game.mortgaged[c] and not group_built(game, c):   # can_mortgage, owner aside
+                loss = model.landing[c] * rent(game, c, int(model.mean_dice))   # _rent_rate
                 if rules.cells[c].kind == "street" and owns_group(game, seat, c):
                     loss *= 2  # a mortgage here also stops the group being built
                 options.append((loss, rules.mortgage_value(c), shared_deed(Mortgage, seat, c)))

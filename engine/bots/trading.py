@@ -50,8 +50,9 @@ def after(game: Game, deal: Deal) -> tuple[list[int], list[int]]:
     cash[deal.me] += deal.money_in
     cash[deal.partner] -= deal.money_in
     # Mortgaged deeds received cost their transfer fee (option `mortgage_fee`).
-    cash[deal.me] -= sum(transfer_fee(game, c) for c in deal.into if game.mortgaged[c])
-    cash[deal.partner] -= sum(transfer_fee(game, c) for c in deal.out if game.mortgaged[c])
+    if game.rules.mortgage_fee:
+        cash[deal.me] -= sum(transfer_fee(game, c) for c in deal.into if game.mortgaged[c])
+        cash[deal.partner] -= sum(transfer_fee(game, c) for c in deal.out if game.mortgaged[c])
     return owner, cash
 
 
@@ -87,7 +88,11 @@ def group_shortfall(game: Game, deal: Deal) -> int:
     What I receive is counted at face value: the money, the price of the deeds, and for a
     group the deal completes for me, the price of the whole group.
     """
-    owner = _owners_after(game, deal)
+    return _shortfall(game, deal, _owners_after(game, deal))
+
+
+def _shortfall(game: Game, deal: Deal, owner: list[int]) -> int:
+    """`group_shortfall` with the owners after the deal already found."""
     theirs = completed_groups(game, owner, deal.partner)
     if not theirs:
         return 0
@@ -128,6 +133,12 @@ def gain(appraiser: Appraiser, game: Game, deal: Deal, weight: float) -> float:
 
 def _gain(appraiser: Appraiser, game: Game, deal: Deal, weight: float, now: _Now) -> float:
     owner, cash = after(game, deal)
+    return _gain_after(appraiser, game, deal, weight, now, owner, cash)
+
+
+def _gain_after(appraiser: Appraiser, game: Game, deal: Deal, weight: float, now: _Now,
+                owner: list[int], cash: list[int]) -> float:
+    """`_gain` with the owners and cash after the deal already found."""
     me, partner = deal.me, deal.partner
     mine = appraiser.strength(game, me, owner, cash) - now(appraiser, me)
     theirs = appraiser.strength(game, partner, owner, cash) - now(appraiser, partner)
@@ -178,20 +189,25 @@ def sweeteners(game: Game, seat: int, partner: int, keep: Iterable[int]) -> list
     leaving out my own complete groups and anything in `keep`."""
     keep = set(keep)
     rules = game.rules
-    owner, buildings, cells = game.owner, game.buildings, rules.cells
+    owner, buildings, cells, group_of = game.owner, game.buildings, rules.cells, rules.group_of
     out = []
     for c in rules.properties:
         if owner[c] != seat or c in keep:
             continue
-        group = rules.group_of[c]
-        # A street is kept when it is not tradeable (a building in its group) or in a
-        # whole group of mine.
-        if cells[c].kind == "street" and (any(buildings[x] for x in group)
-                                         or all(owner[x] == seat for x in group)):
+        group = group_of[c]
+        theirs = 0
+        kept = False
+        for x in group:
+            holder = owner[x]
+            if holder == partner:
+                theirs += 1
+            # A street is kept when it is not tradeable (a building in its group) or in a
+            # whole group of mine.
+            if buildings[x]:
+                kept = True
+        if not theirs or (cells[c].kind == "street" and kept):
             continue
-        theirs = sum(1 for x in group if owner[x] == partner)
-        if theirs:
-            out.append((-(theirs / len(group)), cells[c].price, c))
+        out.append((-(theirs / len(group)), cells[c].price, c))
     out.sort()
     return [c for _, _, c in out]
 
@@ -318,9 +334,14 @@ def propose(game: Game, seat: int, partners: tuple[int, ...], appraiser: Apprais
             if money < 0 and cash[partner] < -money:
                 continue
             deal = Deal(seat, partner, give, take, -money)
-            if gives_group_cheaply(game, deal):
+            # The deal's owners are those at no money; its cash, that cash with the money
+            # moved (`after`, without building the owners again).
+            if _shortfall(game, deal, owner0) > 0:
                 continue
-            score = _gain(appraiser, game, deal, weight, now)
+            cash_m = cash0[:]
+            cash_m[seat] -= money
+            cash_m[partner] += money
+            score = _gain_after(appraiser, game, deal, weight, now, owner0, cash_m)
             if score > margin and score > best_score:
                 best, best_score = ProposeTrade(seat, partner, give, take, money), score
     return best
