@@ -14,6 +14,7 @@ the state is read from `game`:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
 from typing import Protocol
 
 from ..game import Game
@@ -52,7 +53,11 @@ class PriceAppraiser:
         self._plan = [(tuple((c, cells[c].price) for c in group), factors[g], g < streets)
                       for g, group in enumerate([*self.street_groups, *self.other_sets])]
         self._house_cost = [cell.house_cost for cell in cells]
-        self._redeem = [(c, rules.redeem_cost(c), rules.mortgage_value(c)) for c in rules.properties]
+        # Per cell: its redeem cost, and the cost once its fee is paid (0 where no deed is:
+        # never mortgaged); `strength` picks the mortgaged ones with itertools.compress, in C.
+        deeds = set(rules.properties)
+        self._redeem = [(c, rules.redeem_cost(c), rules.mortgage_value(c)) if c in deeds else (c, 0, 0)
+                        for c in range(rules.size)]
 
     def strength(self, game: Game, seat: int, owner: Sequence[int],
                  cash: Sequence[int]) -> float:
@@ -71,13 +76,11 @@ class PriceAppraiser:
                 if streets and count == len(deeds):
                     buildings, house_cost = game.buildings, self._house_cost
                     total += sum(buildings[c] * house_cost[c] for c, _ in deeds)
-        mortgaged = game.mortgaged
-        if True in mortgaged:
-            fee_paid = game.fee_paid
-            for c, cost, fee_paid_cost in self._redeem:
-                if mortgaged[c] and owner[c] == seat:
-                    # As holdings.redeem_cost: without interest for a deed whose fee was paid.
-                    total -= fee_paid_cost if c in fee_paid else cost
+        fee_paid = game.fee_paid
+        for c, cost, fee_paid_cost in compress(self._redeem, game.mortgaged):
+            if owner[c] == seat:
+                # As holdings.redeem_cost: without interest for a deed whose fee was paid.
+                total -= fee_paid_cost if c in fee_paid else cost
         return total
 
 
