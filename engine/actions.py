@@ -185,17 +185,39 @@ def shared(cls: type[Action], seat: int) -> Action:
 
 
 DeedAction = Build | SellBuilding | Mortgage | Redeem
-_SHARED_DEED: dict[tuple[type[DeedAction], int, int], DeedAction] = {}
+
+
+class DeedActions(dict[int, DeedAction]):
+    """The one instance of a deed action of one kind and seat per cell (`actions[cell]`),
+    made on first use: the lists of legal actions that bots ask for at every decision
+    share them."""
+    __slots__ = ("cls", "seat")
+
+    def __init__(self, cls: type[DeedAction], seat: int) -> None:
+        super().__init__()
+        self.cls = cls
+        self.seat = seat
+
+    def __missing__(self, cell: int) -> DeedAction:
+        action = self[cell] = self.cls(self.seat, cell)
+        return action
+
+
+_SHARED_DEEDS: dict[tuple[type[DeedAction], int], DeedActions] = {}
+
+
+def deed_actions(cls: type[DeedAction], seat: int) -> DeedActions:
+    """The shared deed actions of kind `cls` for `seat`, by cell."""
+    found = _SHARED_DEEDS.get((cls, seat))
+    if found is None:
+        found = _SHARED_DEEDS[(cls, seat)] = DeedActions(cls, seat)
+    return found
 
 
 def shared_deed(cls: type[DeedAction], seat: int, cell: int) -> DeedAction:
     """The one instance of a deed action (build, sell, mortgage, redeem) for `seat` and
-    `cell`, for the lists of legal actions that bots ask for at every decision."""
-    key = (cls, seat, cell)
-    action = _SHARED_DEED.get(key)
-    if action is None:
-        action = _SHARED_DEED[key] = cls(seat, cell)
-    return action
+    `cell`."""
+    return deed_actions(cls, seat)[cell]
 
 
 # Hard bound on the cells one trade may list: a board has at most this many.

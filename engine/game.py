@@ -8,8 +8,7 @@ source the caller passes in.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from . import holdings as H
 from .actions import (
@@ -39,8 +38,8 @@ from .actions import (
     SendToAuction,
     SettleDebt,
     UseReleaseCard,
+    deed_actions,
     shared,
-    shared_deed,
 )
 from .chance import ChanceSource
 from .errors import ChanceRequired, IllegalAction
@@ -89,7 +88,7 @@ from .events import (
     TurnCapReached,
     TurnStarted,
 )
-from .legality import MANAGE_PHASES, RAISE_PHASES, bid_cash, why_illegal
+from .legality import ACTION_CHECKS, MANAGE_PHASES, RAISE_PHASES, bid_cash, why_illegal
 from .phases import (
     AUCTION,
     AUCTION_OPENED,
@@ -120,6 +119,7 @@ from .phases import (
 )
 from .rules import Ruleset
 from .state import BANK, Auction, Debt, DrawOffer, GameState, Lot, TradeOffer
+from .values import Value
 
 DECISION_KINDS: dict[Phase, str] = {
     PRE_ROLL: "turn", BUY: "buy", AUCTION: "bid", POST_ROLL: "after_roll",
@@ -136,18 +136,23 @@ class Decision(NamedTuple):
     kind: str
 
 
-@dataclass(frozen=True, slots=True)
-class Legal:
+class Legal(Value):
     """What a seat may do now: the enumerable actions, the bid range, the trade partners."""
-    actions: tuple[Action, ...]
-    bid: tuple[int, int] | None = None
-    trade_partners: tuple[int, ...] = ()
+    __slots__ = __match_args__ = ("actions", "bid", "trade_partners")
+
+    def __init__(self, actions: tuple[Action, ...], bid: tuple[int, int] | None = None,
+                 trade_partners: tuple[int, ...] = ()) -> None:
+        self.actions: Final = actions
+        self.bid: Final = bid
+        self.trade_partners: Final = trade_partners
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    winner: int | None
-    draw: bool
+class Outcome(Value):
+    __slots__ = __match_args__ = ("winner", "draw")
+
+    def __init__(self, winner: int | None, draw: bool) -> None:
+        self.winner: Final = winner
+        self.draw: Final = draw
 
 
 _SAFE_BY_PHASE: dict[Phase, type[Action]] = {
@@ -337,9 +342,10 @@ class Game(GameState):
                 candidates += [shared(PayTax, seat), shared(PayTaxPercent, seat)]
             if phase in MANAGE_PHASES:
                 candidates.append(shared(Resign, seat))
-                partners = tuple(p for p in self._seats_from(seat)[1:]
-                                 if p not in self.proposed_to)
-        actions = [a for a in candidates if why_illegal(self, a) is None]
+                asked, alive = self.proposed_to, self.alive
+                partners = tuple([p for p in _AFTER[self.players][seat] if alive[p] and p not in asked])
+        # why_illegal's own rule for each action: the game runs and the seat is in it (above).
+        actions = [a for a in candidates if ACTION_CHECKS[type(a)](self, a, seat) is None]
         if seat == main and phase in RAISE_PHASES:
             actions += self._legal_cell_actions(seat, phase in MANAGE_PHASES)
         return Legal(tuple(actions), bid_range, partners)
@@ -364,32 +370,41 @@ class Game(GameState):
         are asked about."""
         out: list[Action] = []
         owner, mortgaged, buildings = self.owner, self.mortgaged, self.buildings
-        rules = self.rules
-        cells, group_of = rules.cells, rules.group_of
-        whole: dict[tuple[int, ...], bool] = {}
-        built: dict[tuple[int, ...], bool] = {}
-        for c in rules.properties:
+        cash = self.cash[seat]
+        redeem, build = deed_actions(Redeem, seat), deed_actions(Build, seat)
+        sell, mortgage = deed_actions(SellBuilding, seat), deed_actions(Mortgage, seat)
+        # Per colour group: (held whole by the seat, carrying a building), found once.
+        facts: dict[tuple[int, ...], tuple[bool, bool]] = {}
+        for c, street, group in self.rules.deeds:
             if owner[c] != seat:
                 continue
-            street = cells[c].kind == "street"
+            whole = built = False
             if street:
-                group = group_of[c]
-                if group not in built:
-                    built[group] = any(buildings[x] for x in group)
-                    whole[group] = all(owner[x] == seat for x in group)
+                found = facts.get(group)
+                if found is None:
+                    whole = True
+                    for x in group:
+                        if owner[x] != seat:
+                            whole = False
+                        if buildings[x]:
+                            built = True
+                    facts[group] = (whole, built)
+                else:
+                    whole, built = found
             if manage:
                 if mortgaged[c]:
-                    if H.can_redeem(self, seat, c) is None:
-                        out.append(shared_deed(Redeem, seat, c))
-                elif street and whole[group] and H.can_build(self, seat, c) is None:
-                    out.append(shared_deed(Build, seat, c))
+                    # All of holdings.can_redeem for the seat's mortgaged deed: the cash.
+                    if cash >= H.redeem_cost(self, c):
+                        out.append(redeem[c])
+                elif whole and H.can_build(self, seat, c) is None:
+                    out.append(build[c])
             if buildings[c]:
                 if H.can_sell(self, seat, c) is None:
-                    out.append(shared_deed(SellBuilding, seat, c))
-            elif not mortgaged[c] and not (street and built[group]):
+                    out.append(sell[c])
+            elif not mortgaged[c] and not built:
                 # All of holdings.can_mortgage: the seat's deed, not mortgaged, no building
                 # in its group (tests/test_hypothesis_engine.py compares with is_legal).
-                out.append(shared_deed(Mortgage, seat, c))
+                out.append(mortgage[c])
         return out
 
     def needs_chance(self, action: Action) -> bool:

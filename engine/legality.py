@@ -79,7 +79,7 @@ def why_illegal(g: Game, a: Action) -> Why:
         return ("seat.exists", f"there is no seat {seat}")
     if not g.alive[seat]:
         return ("seat.in_game", f"seat {seat} is out of the game")
-    check = _CHECKS.get(type(a))
+    check = ACTION_CHECKS.get(type(a))
     if check is None:
         return ("action.known", f"unknown action {a!r}")
     return check(g, a, seat)
@@ -273,7 +273,8 @@ def trade_rule(g: Game, frm: int, to: int, give: tuple[int, ...], take: tuple[in
     return None
 
 
-_CHECKS: dict[type, Callable[[Any, Any, int], Why]] = {
+# Each action type's own rule, once the game is known to run and the seat to be in it.
+ACTION_CHECKS: dict[type, Callable[[Any, Any, int], Why]] = {
     AcceptDraw: _answer_draw, DeclineDraw: _answer_draw, OfferDraw: _offer_draw,
     SellBuilding: _raise_money, Mortgage: _raise_money,
     Roll: _roll, PayJailFee: _jail, UseReleaseCard: _jail, RollForDouble: _jail,

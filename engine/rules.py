@@ -146,6 +146,10 @@ class Ruleset:
             else ()
             for c in self.cells
         )
+        # Per deed, in cell order: (cell, a street?, the cells of its rent group), for the
+        # searches over a seat's deeds at every decision.
+        self.deeds: tuple[tuple[int, bool, tuple[int, ...]], ...] = tuple(
+            (c, self.cells[c].kind == "street", self.group_of[c]) for c in self.properties)
 
         cards = r.items("cards")
         self.cards: tuple[Card, ...] = tuple(self._card(i, c) for i, c in enumerate(cards))

@@ -10,14 +10,16 @@ from typing import Any
 
 import pytest
 
-from zemlevlasnyk.engine import EVENT_TYPES, Entropy, Event, Game, load_rules
+from zemlevlasnyk.engine import EVENT_TYPES, Entropy, Event, Game, Legal, Outcome, load_rules
 from zemlevlasnyk.engine.actions import Action
 from zemlevlasnyk.engine.bots import make_bot
+from zemlevlasnyk.engine.bots.trading import Deal
 from zemlevlasnyk.engine.state import Auction, Debt, DrawOffer, TradeOffer
 from zemlevlasnyk.engine.values import Value
 
 # Typed Any: each class is called with its own fields, which the base does not declare.
-VALUE_CLASSES: list[type[Any]] = [*EVENT_TYPES.values(), Auction, TradeOffer, DrawOffer, Debt]
+VALUE_CLASSES: list[type[Any]] = [*EVENT_TYPES.values(), Auction, TradeOffer, DrawOffer, Debt, Legal, Outcome,
+                                  Deal]
 
 
 def _marked(cls: type[Any]) -> tuple[Value, list[object]]:

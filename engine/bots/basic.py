@@ -28,6 +28,9 @@ BID_PERCENT = 40
 RANDOM_TRADE_MONEY_SHARE = 15
 
 
+_ENDERS = frozenset({EndTurn, Roll, RollForDouble})   # the actions that move the turn on
+
+
 class IdleBot:
     """Always the clock's safe action: never spends money by choice."""
     level = "idle"
@@ -72,9 +75,9 @@ class RandomBot:
             trade = self._random_trade(game, seat, legal.trade_partners)
             if trade is not None and game.is_legal(trade):
                 actions.append(trade)
-        enders = [a for a in actions if type(a) in (EndTurn, Roll, RollForDouble)]
-        if enders and rng.chance(END_TURN_BIAS):
-            return enders[0]
+        ender = next((a for a in actions if type(a) in _ENDERS), None)
+        if ender is not None and rng.chance(END_TURN_BIAS):
+            return ender
         if not actions:
             return IdleBot().choose(game, seat)
         return actions[rng.randbelow(len(actions))]
