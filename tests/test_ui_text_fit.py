@@ -65,6 +65,13 @@ def test_ui_audit_sees_a_text_out_of_its_box() -> None:
     assert [(a.text, b.text) for a, b in audit.overlapping()] == [("Млинська", "Кожум'яки")]
 
 
+def cut_short(texts: Any, lang: str) -> list[str]:
+    """Texts drawn with an end cut off («…» where the catalogue has none): a name, a figure
+    or a sentence the player cannot read whole."""
+    own = {text for text in _strings(catalogue(lang)) if text.endswith("…")}
+    return sorted({t.text for t in texts if t.text.endswith("…") and t.text not in own})
+
+
 # Every state of the table, its dialogs and the results, as the screenshot command finds them.
 STATES = ("table", "deed", "trade", "trade_check", "offer", "auction", "debt", "bankruptcy", "bankrupt_other",
           "card", "dice", "late", "results")
@@ -106,6 +113,7 @@ def test_ui_no_text_leaves_its_box_or_lies_on_another(state: str, lang: str) -> 
         assert audit.texts, "nothing was drawn"
         assert [(t.text, t.rect, t.box) for t in audit.outside_box()] == [], (state, lang, size)
         assert [(a.text, b.text) for a, b in audit.overlapping()] == [], (state, lang, size)
+        assert cut_short(audit.texts, lang) == [], (state, lang, size)
 
 
 @pytest.mark.parametrize("preset", preset_names())
@@ -138,4 +146,5 @@ def test_ui_every_deed_card_fits(lang: str, preset: str) -> None:
             assert scene.centre.card_room.contains(scene.deed_card.rect)
             assert [(t.text, t.rect, t.box) for t in audit.outside_box()] == [], (cell, size)
             assert [(a.text, b.text) for a, b in audit.overlapping()] == [], (cell, size)
+            assert cut_short(audit.texts, lang) == [], (cell, size)
     assert {"street", "station", "utility", "tax", "start", "jail"} <= kinds

@@ -19,7 +19,7 @@ from .fonts import Face
 from .table_view import PlayerInfo
 from .text_fit import shrink_line, steps
 from .theme import Sizes
-from .widgets import draw_text, text_width
+from .widgets import draw_text, fit, text_width
 
 # Shares of the centre's height where the title, the dice and whose move it is stand.
 TITLE_AT = 0.14
@@ -49,9 +49,11 @@ def centre_layout(inner: pygame.Rect, sizes: Sizes, *, card: bool) -> CentreLayo
         return CentreLayout(title, turn, (inner.centerx, inner.top + round(inner.height * DICE_AT)), die, who, None)
     die = s.px(30)
     strip = pygame.Rect(inner.left, inner.top + s.px(4), inner.width, die + s.px(12))
-    third = inner.width // 3
-    turn = pygame.Rect(strip.left, strip.top, third - s.px(8), strip.height)
-    who = pygame.Rect(strip.right - third + s.px(8), strip.top, third - s.px(8), strip.height)
+    # The dice keep the middle, as wide as two dice and their gap (board.dice_rects); the
+    # turn and whose move it is share the rest.
+    dice_half = die + die // 6 + s.px(8)
+    turn = pygame.Rect(strip.left, strip.top, strip.width // 2 - dice_half, strip.height)
+    who = pygame.Rect(strip.centerx + dice_half, strip.top, strip.right - strip.centerx - dice_half, strip.height)
     room = pygame.Rect(inner.left, strip.bottom + s.px(6), inner.width, inner.bottom - strip.bottom - s.px(6))
     return CentreLayout(None, turn, strip.center, die, who, room)
 
@@ -77,9 +79,14 @@ def draw_centre(surface: pygame.Surface, layout: CentreLayout, game: Game, playe
     box = layout.who
     dot = s.px(8)
     room = box.width - 2 * dot - s.px(8)
-    text, size = shrink_line(who, room, steps(s.body + 1, theme.MIN_TEXT), Face.BOLD)
-    width = text_width(text, size, Face.BOLD) + 2 * dot + s.px(8)
+    # A long name goes on to a second line rather than lose its end.
+    fitted = fit(who, room, box.height, steps(s.body + 1, theme.MIN_TEXT), Face.BOLD)
+    width = max(text_width(line, fitted.size, Face.BOLD) for line in fitted.lines) + 2 * dot + s.px(8)
     left = box.right - width if strip else box.centerx - width // 2
     pygame.draw.circle(surface, theme.player_colour(players[seat].colour), (left + dot, box.centery), dot)
     text_box = pygame.Rect(left + 2 * dot + s.px(8), box.top, width - 2 * dot - s.px(8), box.height)
-    draw_text(surface, text, text_box.midleft, size, theme.INK, Face.BOLD, "midleft", box=text_box.inflate(2, 0))
+    y = box.centery - len(fitted.lines) * fitted.line_height // 2
+    for line in fitted.lines:
+        draw_text(surface, line, (text_box.left, y), fitted.size, theme.INK, Face.BOLD, "topleft",
+                  box=text_box.inflate(2, 0))
+        y += fitted.line_height

@@ -23,11 +23,14 @@ from .table_view import PlayerInfo
 from .text import money
 from .text_fit import shrink_line, steps
 from .theme import Sizes
-from .widgets import Button, Stepper, draw_text, fit, text_width, wrap
+from .widgets import Button, Fitted, Stepper, draw_text, fit, text_width, wrap
 
 # The question's box holds this many lines (its text shrinks rather than grow the box).
 PROMPT_LINES = 2
 HINT_LINES = 3
+# A figure's line (a debt's, an auction's) that does not fit whole at the smallest readable
+# size goes on to a second line rather than lose its end.
+NOTE_LINES = 2
 
 
 class DecisionPanel:
@@ -40,6 +43,7 @@ class DecisionPanel:
         self.question = ""
         self.notes: list[str] = []               # the auction's or debt's figures
         self.bidders: list[int] = []             # an auction's players still in
+        self.names: list[str] = []               # as laid out (an auction's bidders take their room)
         self.hint = ""
         self.sizes = theme.REFERENCE_SIZES
         self.rect = pygame.Rect(0, 0, 0, 0)
@@ -129,9 +133,11 @@ class DecisionPanel:
 
     # --- where things go ----------------------------------------------------------------
 
-    def layout(self, rect: pygame.Rect, sizes: Sizes) -> int:
-        """Lay the panel out from the top of `rect`; the y below what it uses."""
+    def layout(self, rect: pygame.Rect, sizes: Sizes, names: Sequence[str]) -> int:
+        """Lay the panel out from the top of `rect` (`names`: the players', as shown); the y
+        below what it uses."""
         self.rect = rect
+        self.names = list(names)
         self.sizes = s = sizes
         gap = s.px(6)
         y = rect.top
@@ -165,13 +171,24 @@ class DecisionPanel:
             self.stepper.layout(pygame.Rect(rect.left, y, rect.width, s.px(34)))
             y += s.px(34) + gap
         self.notes_top = y
-        y += len(self.notes) * (s.small + s.px(8))
+        y += sum(len(self._fitted_note(note).lines) for note in self.notes) * (s.small + s.px(8))
         if self.bidders:
-            y += s.small + s.px(8)
+            y += len(self._bidder_rows()) * (s.small + s.px(8))
         hint_lines = wrap(self.hint, s.tiny + 1, rect.width)[:HINT_LINES] if self.hint else []
         self.hint_box = pygame.Rect(rect.left, y + s.px(4), rect.width, len(hint_lines) * (s.tiny + s.px(6)))
         self.bottom = self.hint_box.bottom + s.px(4)
         return self.bottom
+
+    def _fitted_note(self, note: str) -> Fitted:
+        """A figure's line: whole on one line, as large as fits down to the smallest readable
+        size, else in words on up to NOTE_LINES lines."""
+        s = self.sizes
+        step = s.small + s.px(8)
+        sizes = steps(s.small, theme.MIN_TEXT)
+        one = fit(note, self.rect.width, step, sizes, Face.REGULAR)
+        if len(one.lines) == 1:
+            return one
+        return fit(note, self.rect.width, NOTE_LINES * step, sizes, Face.REGULAR)
 
     # --- input --------------------------------------------------------------------------
 
@@ -216,36 +233,60 @@ class DecisionPanel:
         y = self.notes_top
         step = s.small + s.px(8)
         for note in self.notes:
-            line_box = pygame.Rect(rect.left, y, rect.width, step)
-            text, size = shrink_line(note, line_box.width, steps(s.small, theme.MIN_TEXT))
-            draw_text(surface, text, (line_box.left, line_box.centery), size, theme.INK, anchor="midleft",
-                      box=line_box)
-            y += step
+            fitted = self._fitted_note(note)
+            for text in fitted.lines:
+                line_box = pygame.Rect(rect.left, y, rect.width, step)
+                draw_text(surface, text, (line_box.left, line_box.centery), fitted.size, theme.INK, anchor="midleft",
+                          box=line_box)
+                y += step
         if self.bidders:
-            self._draw_bidders(surface, pygame.Rect(rect.left, y - step, rect.width, step), game, players, names)
+            self._draw_bidders(surface, y - step, game, players, names)
         if self.hint:
             lines = wrap(self.hint, s.tiny + 1, rect.width)[:HINT_LINES]
             for n, line in enumerate(lines):
                 draw_text(surface, line, (self.hint_box.left, self.hint_box.top + n * (s.tiny + s.px(6))),
                           s.tiny + 1, theme.INK_SOFT, box=self.hint_box)
 
-    def _draw_bidders(self, surface: pygame.Surface, line: pygame.Rect, game: Game, players: Sequence[PlayerInfo],
+    def _bidder_width(self, seat: int) -> int:
+        s = self.sizes
+        return 2 * s.px(5) + s.px(4) + text_width(self.names[seat], s.small, Face.BOLD) + s.px(10)
+
+    def _bidder_rows(self) -> list[list[int]]:
+        """The bidders on lines: after «still bidding:», then below it, each name whole."""
+        s = self.sizes
+        label = self.notes[-1] if self.notes else ""
+        start = self.rect.left + text_width(label, s.small) + s.px(10)
+        rows: list[list[int]] = [[]]
+        x = start
+        for seat in self.bidders:
+            width = self._bidder_width(seat)
+            if rows[-1] and x + width > self.rect.right:
+                rows.append([])
+                x = start
+            rows[-1].append(seat)
+            x += width
+        return rows
+
+    def _draw_bidders(self, surface: pygame.Surface, top: int, game: Game, players: Sequence[PlayerInfo],
                       names: Sequence[str]) -> None:
         """After «still bidding:», each bidder's colour and name, the next to bid underlined."""
         s = self.sizes
         auction = game.auction
         label = self.notes[-1] if self.notes else ""
-        x = line.left + text_width(label, s.small) + s.px(10)
+        start = self.rect.left + text_width(label, s.small) + s.px(10)
         turn = auction.bidder if auction is not None and auction.bidders else None
-        room = (line.right - x) // max(1, len(self.bidders))
-        for seat in self.bidders:
-            dot = s.px(5)
-            pygame.draw.circle(surface, theme.player_colour(players[seat].colour), (x + dot, line.centery), dot)
-            box = pygame.Rect(x + 2 * dot + s.px(4), line.top, room - 2 * dot - s.px(10), line.height)
-            text, size = shrink_line(names[seat], box.width, steps(s.small, theme.MIN_TEXT),
-                                     Face.BOLD if seat == turn else Face.REGULAR)
-            rect = draw_text(surface, text, (box.left, box.centery), size, theme.INK,
-                             Face.BOLD if seat == turn else Face.REGULAR, "midleft", box=box)
-            if seat == turn:
-                pygame.draw.line(surface, theme.INK, (rect.left, rect.bottom + 1), (rect.right, rect.bottom + 1))
-            x += room
+        step = s.small + s.px(8)
+        dot = s.px(5)
+        for n, row in enumerate(self._bidder_rows()):
+            x = start
+            line = pygame.Rect(start, top + n * step, self.rect.right - start, step)
+            for seat in row:
+                face = Face.BOLD if seat == turn else Face.REGULAR
+                pygame.draw.circle(surface, theme.player_colour(players[seat].colour), (x + dot, line.centery), dot)
+                box = pygame.Rect(x + 2 * dot + s.px(4), line.top, 0, line.height)
+                box.width = min(self._bidder_width(seat), self.rect.right - x) - 2 * dot - s.px(4)
+                text, size = shrink_line(names[seat], box.width, steps(s.small, theme.MIN_TEXT), face)
+                rect = draw_text(surface, text, (box.left, box.centery), size, theme.INK, face, "midleft", box=box)
+                if seat == turn:
+                    pygame.draw.line(surface, theme.INK, (rect.left, rect.bottom + 1), (rect.right, rect.bottom + 1))
+                x += self._bidder_width(seat)

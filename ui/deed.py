@@ -23,12 +23,14 @@ from .ruleset_text import cell_name
 from .text import money
 from .text_fit import shrink_line, steps
 from .theme import Sizes
-from .widgets import Button, draw_text, panel, wrap
+from .widgets import Button, Fitted, draw_text, fit, panel, text_width, wrap
 
 # The card's width at the reference window size.
 WIDTH = 320
 # Scales tried, largest first, until the card fits the room it is given.
 SHRINK = (1.0, 0.92, 0.85, 0.78, 0.72)
+# Pixels between a figure's label and its amount.
+LABEL_GAP = 8
 
 
 @dataclass(frozen=True)
@@ -96,6 +98,16 @@ def facts(game: Game, cell: int, t: dict[str, Any]) -> list[tuple[str, str]]:
     return out
 
 
+def facts_columns(game: Game, cell: int, t: dict[str, Any], s: Sizes, width: int) -> int:
+    """The price, mortgage and house figures go in two columns when each fits its half at
+    the card's size, else in one (a narrow card: «Будинок» is not cut to «Буди…»)."""
+    half = (width - 2 * s.px(18) - s.px(16)) // 2
+    for label, amount in facts(game, cell, t):
+        if text_width(label, s.small) + LABEL_GAP + text_width(amount, s.small) > half:
+            return 1
+    return 2
+
+
 def about(game: Game, cell: int, t: dict[str, Any]) -> str:
     """A non-property cell's one-line description."""
     rules = game.rules
@@ -144,7 +156,37 @@ class DeedCard:
         return self.sizes.px(36)
 
 
-def _content_height(game: Game, cell: int, t: dict[str, Any], s: Sizes, width: int, rows: int) -> int:
+def owner_words(game: Game, cell: int, names: Sequence[str], t: dict[str, Any]) -> str:
+    owner = game.owner[cell]
+    return str(t["deed"]["owner"].format(name=t["bank"] if owner == BANK else names[owner]))
+
+
+def closing_line(words: str, width: int, s: Sizes, base: int) -> Fitted:
+    """The owner or the rent now, under the figures: on one line, as large as fits from
+    `base` down to the smallest readable size, else on two (the longest names, a narrow card)."""
+    sizes = steps(base, theme.MIN_TEXT)
+    one = fit(words, width, s.body + s.px(8), sizes, Face.BOLD)
+    if len(one.lines) == 1:
+        return one
+    return fit(words, width, 2 * (s.body + s.px(8)), sizes, Face.BOLD)
+
+
+def closing_lines(game: Game, cell: int, names: Sequence[str], t: dict[str, Any], s: Sizes,
+                  width: int) -> tuple[Fitted, Fitted]:
+    return (closing_line(owner_words(game, cell, names, t), width, s, s.small),
+            closing_line(rent_now(game, cell, t), width, s, s.body))
+
+
+def _rows_width(game: Game, cell: int, t: dict[str, Any], s: Sizes) -> int:
+    """The card's width at which every row of the rent table fits whole at its size."""
+    rows = deed_rows(game, cell, t)
+    widest = max((text_width(r.label, s.small, Face.BOLD) + LABEL_GAP + text_width(r.amount, s.small, Face.BOLD)
+                  for r in rows), default=0)
+    return widest + 2 * s.px(18) + s.px(16)
+
+
+def _content_height(game: Game, cell: int, names: Sequence[str], t: dict[str, Any], s: Sizes, width: int,
+                    rows: int) -> int:
     header = s.tiny + s.heading + s.px(18) + s.px(8)
     pad = s.px(18)
     if not game.rules.cells[cell].is_property:
@@ -152,22 +194,25 @@ def _content_height(game: Game, cell: int, t: dict[str, Any], s: Sizes, width: i
         return header + s.px(14) + lines * (s.body + s.px(7)) + s.px(14)
     step = s.small + s.px(8)
     table = len(deed_rows(game, cell, t)) * step
-    figures = (len(facts(game, cell, t)) + 1) // 2 * step
-    lines = 2 * (s.body + s.px(8))
+    columns = facts_columns(game, cell, t, s, width)
+    figures = (len(facts(game, cell, t)) + columns - 1) // columns * step
+    lines = sum(len(f.lines) for f in closing_lines(game, cell, names, t, s, width - 2 * pad)) * (s.body + s.px(8))
     buttons = rows * (s.px(36) + s.px(6))
     return header + s.px(10) + table + s.px(12) + figures + s.px(6) + lines + buttons + s.px(12)
 
 
-def layout_deed(game: Game, cell: int, t: dict[str, Any], sizes: Sizes, room: pygame.Rect, *,
+def layout_deed(game: Game, cell: int, names: Sequence[str], t: dict[str, Any], sizes: Sizes, room: pygame.Rect, *,
                 mine: bool) -> DeedCard:
     """The card of `cell` laid out to fit `room`, centred in it; `mine`: the person owns it
     (room is kept for the owner's buttons)."""
     rows = button_rows(game, cell, mine=mine)
     s = sizes
+    # Only the text shrinks: the card keeps its width, so a smaller size is more room. A
+    # rent table whose rows are wider (a utility's, in a small window) widens the card.
+    width = min(room.width, max(sizes.px(WIDTH), _rows_width(game, cell, t, sizes)))
     for k in SHRINK:
         s = Sizes(sizes.scale * k)
-        width = min(room.width, s.px(WIDTH))
-        height = _content_height(game, cell, t, s, width, rows)
+        height = _content_height(game, cell, names, t, s, width, rows)
         if height <= room.height:
             break
     rect = pygame.Rect(0, 0, width, min(height, room.height))
@@ -232,24 +277,22 @@ def draw_deed(surface: pygame.Surface, card: DeedCard, game: Game, cell: int, na
     y += s.px(5)
     pygame.draw.line(surface, theme.PANEL_LINE, (left, y), (right, y))
     y += s.px(7)
-    half = (width - s.px(16)) // 2
+    columns = facts_columns(game, cell, t, s, rect.width)
+    half = (width - s.px(16)) // 2 if columns == 2 else width
     for n, (label, amount) in enumerate(facts(game, cell, t)):
-        x = left + (n % 2) * (half + s.px(16))
+        x = left + (n % columns) * (half + s.px(16))
         _label_and_amount(surface, label, amount, pygame.Rect(x, y, half, step), s.small, theme.INK_SOFT,
                           Face.REGULAR)
-        if n % 2:
+        if n % columns == columns - 1:
             y += step
-    if len(facts(game, cell, t)) % 2:
+    if len(facts(game, cell, t)) % columns:
         y += step
     y += s.px(6)
-    owner = game.owner[cell]
-    whom = t["bank"] if owner == BANK else names[owner]
-    for words, face, base in ((t["deed"]["owner"].format(name=whom), Face.BOLD, s.small),
-                              (rent_now(game, cell, t), Face.BOLD, s.body)):
-        line = pygame.Rect(left, y, width, s.body + s.px(8))
-        fitted, size = shrink_line(str(words), line.width, steps(base, s.tiny), face)
-        draw_text(surface, fitted, (line.left, line.centery), size, theme.INK, face, "midleft", box=line)
-        y += line.height
+    for fitted in closing_lines(game, cell, names, t, s, width):
+        for text in fitted.lines:
+            line = pygame.Rect(left, y, width, s.body + s.px(8))
+            draw_text(surface, text, (line.left, line.centery), fitted.size, theme.INK, Face.BOLD, "midleft", box=line)
+            y += line.height
     for b in buttons:
         b.draw(surface, mouse, dimmed=dimmed)
 
@@ -260,7 +303,7 @@ def _label_and_amount(surface: pygame.Surface, label: str, amount: str, line: py
     amount_text, amount_size = shrink_line(amount, line.width // 2, steps(size, theme.MIN_TEXT), face)
     amount_rect = draw_text(surface, amount_text, (line.right, line.centery), amount_size, colour, face, "midright",
                             box=line)
-    room = pygame.Rect(line.left, line.top, amount_rect.left - line.left - 8, line.height)
+    room = pygame.Rect(line.left, line.top, amount_rect.left - line.left - LABEL_GAP, line.height)
     text, label_size = shrink_line(label, room.width, steps(size, theme.MIN_TEXT), face)
     draw_text(surface, text, (room.left, room.centery), label_size, colour, face, "midleft", box=room)
 

@@ -16,7 +16,7 @@ from .board import deed_colour
 from .fonts import Face
 from .table_view import PlayerInfo
 from .text import money
-from .text_fit import shrink_line, steps
+from .text_fit import shrink_line, shrink_name, steps
 from .theme import Sizes
 from .widgets import draw_text, text_width
 
@@ -93,18 +93,11 @@ class PlayersPanel:
             cash_box = pygame.Rect(line1.right - cash_w, line1.top, cash_w, line1.height)
             draw_text(surface, shown, (cash_box.right, line1.centery), money_size, ink, Face.BOLD, "midright",
                       box=cash_box)
-            flash_w = text_width("−" + money(999_999), s.tiny, Face.BOLD)
-            change, left = flash[seat]
-            if change and left > 0 and alive:
-                sign, colour = ("+", theme.MONEY_GAIN) if change > 0 else ("−", theme.MONEY_LOSS)
-                flash_box = pygame.Rect(cash_box.left - flash_w - s.px(6), line1.top, flash_w, line1.height)
-                draw_text(surface, sign + money(abs(change)), (flash_box.right, line1.centery), s.tiny, colour,
-                          Face.BOLD, "midright", box=flash_box)
             name_box = pygame.Rect(line1.left + 2 * dot + s.px(8), line1.top, 0, line1.height)
-            name_box.width = cash_box.left - flash_w - s.px(12) - name_box.left
+            name_box.width = cash_box.left - s.px(12) - name_box.left
             label = names[seat] + (f" ({t['you']})" if seat == me else "")
-            text, size = shrink_line(label, name_box.width, steps(s.body, s.tiny), Face.BOLD)
-            draw_text(surface, text, (name_box.left, line1.centery), size, ink, Face.BOLD, "midleft", box=name_box)
+            text, size, face = shrink_name(label, name_box.width, steps(s.body, theme.MIN_TEXT))
+            draw_text(surface, text, (name_box.left, line1.centery), size, ink, face, "midleft", box=name_box)
             line2 = pygame.Rect(name_box.left, line1.bottom, rect.right - pad - name_box.left, s.px(18))
             row.chips = self._chips(game, seat, line2, s)
             for cell, chip in row.chips:
@@ -114,6 +107,15 @@ class PlayersPanel:
                 status.append(t["in_jail"])
             if not alive:
                 status = [out[seat]]
+            change, left = flash[seat]
+            if change and left > 0 and alive:
+                # The cash's last change, for a moment, under the cash (where the level is).
+                sign, colour = ("+", theme.MONEY_GAIN) if change > 0 else ("−", theme.MONEY_LOSS)
+                used = row.chips[-1][1].right + s.px(10) if row.chips else line2.left
+                flash_box = pygame.Rect(used, line2.top, line2.right - used, line2.height)
+                draw_text(surface, sign + money(abs(change)), (flash_box.right, flash_box.centery), s.tiny, colour,
+                          Face.BOLD, "midright", box=flash_box)
+                status = []
             if status:
                 used = row.chips[-1][1].right + s.px(10) if row.chips else line2.left
                 box = pygame.Rect(used, line2.top, line2.right - used, line2.height)

@@ -1,5 +1,6 @@
 """One line of text made to fit a width: the largest of a few sizes at which it fits whole,
-else the smallest size with the end cut and an ellipsis (a last resort for names)."""
+else the smallest size with the end cut and an ellipsis (a last resort for names); a name
+in bold tries the condensed bold face before it is cut."""
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -20,3 +21,13 @@ def shrink_line(text: str, width: int, sizes: Sequence[int], face: Face = Face.R
 def steps(largest: int, smallest: int) -> tuple[int, ...]:
     """Sizes from `largest` down to `smallest`, one pixel apart."""
     return tuple(range(largest, min(largest, smallest) - 1, -1))
+
+
+def shrink_name(text: str, width: int, sizes: Sequence[int]) -> tuple[str, int, Face]:
+    """A name in bold: shrinking down `sizes`, then in condensed bold (the longest names
+    fit), cut only if even that does not hold it. (the text as it fits, its size, its face)."""
+    for face in (Face.BOLD, Face.CONDENSED_BOLD):
+        shown, size = shrink_line(text, width, sizes, face)
+        if shown == text:
+            break
+    return shown, size, face

@@ -21,7 +21,7 @@ from ..ruleset_text import cell_name
 from ..seats import display_genders, display_names
 from ..table_view import TableView
 from ..text import form, money
-from ..text_fit import shrink_line, steps
+from ..text_fit import shrink_line, shrink_name, steps
 from ..widgets import Button, Style, draw_text, panel, wrap
 from .base import Scene, SceneHost
 
@@ -233,13 +233,23 @@ class ResultsScene(Scene):
             name_box = pygame.Rect(num.right + 2 * dot + s.px(8), row.top, cash_col.left - num.right - 2 * dot
                                    - s.px(16), row.height)
             label = self.names[seat] + (f" ({self.t['you']})" if seat == self.table.me else "")
-            text, size = shrink_line(label, name_box.width, steps(s.body, theme.MIN_TEXT), Face.BOLD)
-            draw_text(surface, text, name_box.midleft, size, ink, Face.BOLD, "midleft", box=name_box)
+            text, size, face = shrink_name(label, name_box.width, steps(s.body, theme.MIN_TEXT))
+            figures = row
+            if text != label:
+                # A name too long to stand beside the figures has the row's width, and the
+                # figures go on a line of their own under it.
+                row.height = 2 * row_h
+                if place == 1 and alive:
+                    pygame.draw.rect(surface, theme.BOARD_CENTRE, row, border_radius=s.radius)
+                name_box = pygame.Rect(name_box.left, row.top, row.right - name_box.left, row_h)
+                figures = pygame.Rect(row.left, row.top + row_h, row.width, row_h)
+                text, size, face = shrink_name(label, name_box.width, steps(s.body, theme.MIN_TEXT))
+            draw_text(surface, text, name_box.midleft, size, ink, face, "midleft", box=name_box)
             cash = money(game.cash[seat]) if alive else form(self.app.lang, self.t["out"], gender=self.genders[seat])
             worth = money(holdings.net_worth(game, seat)) if alive else "—"
             for col, value, face in ((cash_col, cash, Face.REGULAR), (worth_col, worth, Face.BOLD)):
-                box = pygame.Rect(col.left, row.top, col.width, row.height)
+                box = pygame.Rect(col.left, figures.top, col.width, figures.height)
                 text, size = shrink_line(value, box.width, steps(s.body, theme.MIN_TEXT), face)
                 draw_text(surface, text, box.midright, size, ink, face, "midright", box=box)
-            y += row_h
+            y += row.height
         return y

@@ -213,7 +213,7 @@ class TableScene(Scene):
         under them, the deed card, a dialog."""
         s = self.sizes
         inner = self.inner
-        bottom = self.decision.layout(pygame.Rect(inner.left, self.decision_top, inner.width, 0), s)
+        bottom = self.decision.layout(pygame.Rect(inner.left, self.decision_top, inner.width, 0), s, self.names)
         feed = pygame.Rect(inner.left, bottom + s.px(12), inner.width, self.panel.bottom - bottom - s.px(24))
         if self.chat is not None:
             room = max(CHAT_MIN, int(feed.height * CHAT_SHARE))
@@ -225,7 +225,8 @@ class TableScene(Scene):
         self.deed_card = None
         if self.selected is not None and self.centre.card_room is not None:
             mine = self.game.owner[self.selected] == self.me
-            self.deed_card = layout_deed(self.game, self.selected, self.t, s, self.centre.card_room, mine=mine)
+            self.deed_card = layout_deed(self.game, self.selected, self.names, self.t, s, self.centre.card_room,
+                                         mine=mine)
             place_buttons(self.deed_card, self.deed)
         if self.modal():
             self.dialog = offer_rect(self.game, self.t, s, pygame.Rect(0, 0, *self.size))

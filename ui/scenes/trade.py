@@ -23,11 +23,16 @@ from ..ruleset_text import cell_name
 from ..text import money
 from ..text_fit import shrink_line, steps
 from ..trade_lines import draw_deed_list, draw_swatch, list_height, trade_value
-from ..widgets import Button, Stepper, Style, draw_text, panel, scrim
+from ..widgets import Button, Stepper, Style, draw_text, panel, scrim, text_width
 from .base import Scene, SceneHost
 
 # The dialog's size at the reference window size (it shrinks to fit a smaller window).
 DIALOG_SIZE = (800, 620)
+# A deed chip's colour mark and margins take this many pixels of its width.
+CHIP_INSET = 26
+# Deeds go one to a row, names whole, while a chip keeps this height (reference pixels);
+# below it, two to a row.
+CHIP_MIN_HEIGHT = 22
 NEXT = "next"
 SEND = "send"
 CHANGE = "change"
@@ -183,13 +188,32 @@ class TradeScene(Scene):
         for column, chips in enumerate((self.mine, self.theirs)):
             area = pygame.Rect(inner.left + column * (half + gap), self.chips_area.top + head, half,
                                self.chips_area.height - head)
-            rows = max(1, math.ceil(len(chips) / 2))
-            chip_h = max(s.px(18), min(s.px(30), area.height // rows - s.px(5)))
-            chip_w = (half - s.px(8)) // 2
+            for across in (2, 1):
+                rows = max(1, math.ceil(len(chips) / across))
+                chip_h = max(s.px(18), min(s.px(30), area.height // rows - s.px(5)))
+                chip_w = (half - (across - 1) * s.px(8)) // across
+                chip_size = max(theme.MIN_TEXT, min(s.small, chip_h - s.px(12)))
+                if across == 2 and self._chips_fit(chips, chip_w, chip_size):
+                    break
+                one_h = min(s.px(30), area.height // max(1, len(chips)) - s.px(5))
+                if across == 2 and one_h < max(s.px(CHIP_MIN_HEIGHT), theme.MIN_TEXT + s.px(10)):
+                    break     # one column would not hold them: two, names cut short
             for n, b in enumerate(chips):
-                b.rect = pygame.Rect(area.left + (n % 2) * (chip_w + s.px(8)), area.top + (n // 2) * (chip_h + s.px(5)),
-                                     chip_w, chip_h)
-                b.size = max(theme.MIN_TEXT, min(s.small, chip_h - s.px(12)))
+                b.rect = pygame.Rect(area.left + (n % across) * (chip_w + s.px(8)),
+                                     area.top + (n // across) * (chip_h + s.px(5)), chip_w, chip_h)
+                b.size = chip_size
+
+    def _chips_fit(self, chips: list[Button], width: int, size: int) -> bool:
+        """Every chip's name and price fit a chip `width` wide whole at `size` or smaller
+        down to the smallest readable size (as `_draw_chip` lays them)."""
+        rules = self.game.rules
+        s = self.sizes
+        for b in chips:
+            price = text_width(money(rules.cells[b.intent].price), size, Face.CONDENSED)
+            room = width - CHIP_INSET - price - s.px(6)
+            if text_width(cell_name(rules, b.intent, self.app.lang), theme.MIN_TEXT, Face.CONDENSED_BOLD) > room:
+                return False
+        return True
 
     def next_frame(self) -> float:
         return math.inf   # nothing here moves by itself
@@ -295,7 +319,7 @@ class TradeScene(Scene):
             mark = pygame.Rect(chip.rect.left + 6, chip.rect.top + 6, 8, chip.rect.height - 12)
             draw_swatch(surface, mark, deed_colour(rules, cell), mortgaged=True)
         ink = theme.INK if chip.enabled else theme.BUTTON_INK_DISABLED
-        room = pygame.Rect(chip.rect.left + 20, chip.rect.top, chip.rect.width - 26, chip.rect.height)
+        room = pygame.Rect(chip.rect.left + 20, chip.rect.top, chip.rect.width - CHIP_INSET, chip.rect.height)
         price = draw_text(surface, money(rules.cells[cell].price), room.midright, chip.size, ink, Face.CONDENSED,
                           "midright", box=room)
         name_box = pygame.Rect(room.left, room.top, price.left - room.left - s.px(6), room.height)
