@@ -3,9 +3,10 @@
 Who may hold a connection is `p2p.admission`'s decision (a small budget and a short
 deadline for handshakes, the oldest silent socket dropped to make room; seated and invited
 keys always admitted, others capped, `busy` beyond): this module carries it out. One task
-per connection reads (bytes in, to `TableHost.receive`); one task per connection
-writes from a bounded outbox, so a slow peer never stalls the table (its outbox overflows
-and it is dropped), sending whatever waits in one go; one task per connection keeps it
+per connection reads (bytes in, to `TableHost.receive`); a message for a peer with nothing
+waiting goes straight to its socket (what the socket does not take at once is left to the
+writer); otherwise one task per connection writes from a bounded outbox, so a slow peer
+never stalls the table (its outbox overflows and it is dropped); one task per connection keeps it
 alive: a `ping` after `PING_SECONDS` of quiet, the end after `IDLE_SECONDS` of silence.
 (Keeping time in a task of its own spares every message a cancel scope of its own.)
 `dispatch` delivers the core's transport outputs and hands every other output to the
@@ -41,10 +42,19 @@ _CLOSE = object()
 @dataclass
 class _Peer:
     outbox: trio.MemorySendChannel[object]
+    secure: SecureStream
     cancel: trio.CancelScope = field(default_factory=trio.CancelScope)
     closing: bool = False
     heard: float = 0.0        # when the peer last said something (trio time)
     said: float = 0.0         # when we last sent it something
+    queued: int = 0           # items in the outbox or being written
+
+
+@dataclass(frozen=True, slots=True)
+class _Rest:
+    """The part of a sealed frame the socket did not take at once (`SecureStream.send_now`)."""
+
+    data: bytes
 
 
 class HostServer:
@@ -89,8 +99,19 @@ class HostServer:
         peer = self._peers.get(conn)
         if peer is None or peer.closing:
             return
+        queued: bytes | CatchUp | _Rest = item
+        if isinstance(item, bytes) and not peer.queued:
+            # Nothing waits for this peer: the message goes out now, without waking its
+            # writer (a broadcast reaches every peer a scheduling round sooner).
+            rest = peer.secure.send_now(item)
+            if rest is not None:
+                peer.said = trio.current_time()
+                if not rest:
+                    return
+                queued = _Rest(rest)
         try:
-            peer.outbox.send_nowait(item)
+            peer.outbox.send_nowait(queued)
+            peer.queued += 1
         except trio.WouldBlock:
             peer.closing = True
             peer.cancel.cancel()
@@ -138,7 +159,7 @@ class HostServer:
     async def _serve(self, conn: int, secure: SecureStream, joiner: Joiner) -> None:
         outbox, inbox = trio.open_memory_channel[object](OUTBOX_SIZE)
         now = trio.current_time()
-        peer = _Peer(outbox, heard=now, said=now)
+        peer = _Peer(outbox, secure, heard=now, said=now)
         self._peers[conn] = peer
         try:
             with peer.cancel:
@@ -186,6 +207,7 @@ class HostServer:
                 peer.said = now
                 with contextlib.suppress(trio.WouldBlock):
                     peer.outbox.send_nowait(PING)
+                    peer.queued += 1
 
     async def _write(self, conn: int, peer: _Peer, secure: SecureStream, inbox: trio.MemoryReceiveChannel[object],
                      done: trio.CancelScope) -> None:
@@ -200,9 +222,12 @@ class HostServer:
                     for seq in range(item.start, item.stop):
                         await secure.send_encoded(records[seq])
                     self.core.caught_up(conn)
-                    continue
-                assert isinstance(item, bytes)
-                await secure.send_encoded(item)
+                elif isinstance(item, _Rest):
+                    await secure.send_sealed(item.data)
+                else:
+                    assert isinstance(item, bytes)
+                    await secure.send_encoded(item)
+                peer.queued -= 1
         except (trio.BrokenResourceError, trio.ClosedResourceError, trio.EndOfChannel, OSError):
             pass
         done.cancel()

@@ -7,6 +7,7 @@ module only moves their bytes. These two functions are the only way in for the r
 from __future__ import annotations
 
 import contextlib
+import os
 from typing import Any
 
 import trio
@@ -46,6 +47,19 @@ class FramedStream:
     async def send(self, payload: bytes) -> None:
         await self.stream.send_all(encode_frame(payload))
 
+    def write_now(self, data: bytes) -> int | None:
+        """Write what the socket takes of `data` at once, from synchronous code: the bytes
+        written (0 when its buffer is full), or None when this is not a socket we can write
+        to directly (a memory stream in tests). Only for a caller that knows no task is
+        sending on this stream. A broken connection counts as 0: the next ordinary send
+        finds it broken."""
+        if not isinstance(self.stream, trio.SocketStream):
+            return None
+        try:
+            return os.write(self.stream.socket.fileno(), data)
+        except OSError:
+            return 0
+
     async def receive(self) -> bytes | None:
         """The next frame; None when the other side closed the connection cleanly."""
         while not self._frames:
@@ -73,8 +87,37 @@ class SecureStream:
         await self.send_encoded(wire.encode(message))
 
     async def send_encoded(self, plain: bytes) -> None:
-        async with self._send_lock:
-            await self.framed.send(self._channel.seal_encoded(plain))
+        await self._send(plain, sealed=False)
+
+    async def send_sealed(self, data: bytes) -> None:
+        """Send bytes already sealed and framed (the rest of a frame `send_now` began)."""
+        await self._send(data, sealed=True)
+
+    async def _send(self, data: bytes, *, sealed: bool) -> None:
+        # Sealing happens once the lock is ours, so frames go out in the order of their
+        # nonces, and a send cancelled while it waits for the lock has used no nonce.
+        if self._send_lock.locked():
+            async with self._send_lock:
+                await self.framed.stream.send_all(data if sealed else encode_frame(self._channel.seal_encoded(data)))
+            return
+        # Nobody else is sending: the lock is taken without a scheduling round of its own
+        # (sending checkpoints anyway), one round fewer per message.
+        self._send_lock.acquire_nowait()
+        try:
+            await self.framed.stream.send_all(data if sealed else encode_frame(self._channel.seal_encoded(data)))
+        finally:
+            self._send_lock.release()
+
+    def send_now(self, plain: bytes) -> bytes | None:
+        """Seal and send a message at once from synchronous code (the host's broadcast),
+        when no task is sending: the part of the frame the socket did not take yet, which
+        the caller must send next with `send_sealed` (b"" when it all went), or None when
+        it cannot be sent this way (nothing was sealed: send it the ordinary way)."""
+        if self._send_lock.locked() or not isinstance(self.framed.stream, trio.SocketStream):
+            return None
+        frame = encode_frame(self._channel.seal_encoded(plain))
+        written = self.framed.write_now(frame) or 0
+        return frame[written:]
 
     async def receive(self) -> dict[str, Any] | None:
         payload = await self.framed.receive()
