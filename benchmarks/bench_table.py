@@ -111,22 +111,24 @@ async def one_table(moves: int, seed: int) -> tuple[list[float], float]:
         while not all(p.replica.seq >= 0 for p in peers):
             await trio.sleep(0.01)
         started = time.process_time()
-        for _ in range(moves):
-            game = peers[0].replica.game
-            assert game is not None
-            if game.outcome() is not None:
-                break
-            seat = rng.choice(game.pending()).seat
-            mover = next(n for n, p in enumerate(peers) if p.seat == seat)
-            action = policy.choose(game.copy(), seat)
-            message = peers[mover].act(action).message
-            arrived = trio.Event()
-            target[0] = peers[0].replica.seq + 1
-            start = time.perf_counter()
-            await clients[mover].send(message)
-            with trio.fail_after(10):
+        # One guard against a hang for the whole run: a cancel scope per move would be
+        # measured with the move (about half an echo round trip).
+        with trio.fail_after(max(60.0, moves * 0.5)):
+            for _ in range(moves):
+                game = peers[0].replica.game
+                assert game is not None
+                if game.outcome() is not None:
+                    break
+                seat = rng.choice(game.pending()).seat
+                mover = next(n for n, p in enumerate(peers) if p.seat == seat)
+                action = policy.choose(game.copy(), seat)
+                message = peers[mover].act(action).message
+                arrived = trio.Event()
+                target[0] = peers[0].replica.seq + 1
+                start = time.perf_counter()
+                await clients[mover].send(message)
                 await arrived.wait()
-            samples.append(time.perf_counter() - start)
+                samples.append(time.perf_counter() - start)
         cpu = (time.process_time() - started) / max(1, len(samples))
         nursery.cancel_scope.cancel()
     assert core.phase in (Phase.PLAYING, Phase.FINISHED)

@@ -13,35 +13,44 @@ from typing import Any
 Path = list[Any]
 
 
-def make_diff(old: Any, new: Any) -> list[list[Any]]:
+def make_diff(old: Any, new: Any, path: Path | None = None) -> list[list[Any]]:
+    """The edits from `old` to `new`, which sit at `path` (None: the root)."""
     edits: list[list[Any]] = []
-    _diff(old, new, [], edits)
+    if old != new or type(old) is not type(new):
+        _diff(old, new, [] if path is None else path, edits)
     return edits
 
 
 def _diff(old: Any, new: Any, path: Path, edits: list[list[Any]]) -> None:
+    # Called only where `old != new`, or where their types differ (an int and a bool can
+    # be equal and still encode differently): most of a state stays as it was, and one
+    # C-level comparison of each field settles that before any path is built.
     if type(old) is not type(new):
         edits.append([path, new])
-    elif old == new:
-        return  # most of the state does not change; one C-level comparison settles it
     elif isinstance(old, dict):
         for key in sorted(old):
             if key not in new:
                 edits.append([path + [key]])
         for key in sorted(new):
-            if key in old:
-                _diff(old[key], new[key], path + [key], edits)
-            else:
+            if key not in old:
                 edits.append([path + [key], new[key]])
+            else:
+                a, b = old[key], new[key]
+                if a != b or type(a) is not type(b):
+                    _diff(a, b, path + [key], edits)
     elif isinstance(old, list) and len(old) == len(new):
         for index, (a, b) in enumerate(zip(old, new, strict=True)):
-            _diff(a, b, path + [index], edits)
+            if a != b or type(a) is not type(b):
+                _diff(a, b, path + [index], edits)
     else:
         edits.append([path, new])
 
 
-def apply_diff(state: Any, diff: Any) -> Any:
-    """`state` with `diff` applied, edited in place (the root itself may be replaced)."""
+def apply_diff(state: Any, diff: Any, *, copy: bool = True) -> Any:
+    """`state` with `diff` applied, edited in place (the root itself may be replaced).
+
+    `copy` False puts the diff's own values into the state: for a state that is only
+    compared and then dropped (`p2p.statetrack`), where copying would be wasted."""
     if not isinstance(diff, list):
         raise ValueError("a diff is a list of edits")
     result = state
@@ -52,7 +61,7 @@ def apply_diff(state: Any, diff: Any) -> Any:
         if not path:
             if len(edit) == 1:
                 raise ValueError("cannot delete the whole state")
-            result = _copy(edit[1])
+            result = _copy(edit[1]) if copy else edit[1]
             continue
         parent = result
         for step in path[:-1]:
@@ -64,7 +73,7 @@ def apply_diff(state: Any, diff: Any) -> Any:
             del parent[last]
         elif (isinstance(parent, dict) and isinstance(last, str)
               or isinstance(parent, list) and _is_index(last) and last < len(parent)):
-            parent[last] = _copy(edit[1])
+            parent[last] = _copy(edit[1]) if copy else edit[1]
         else:
             raise ValueError(f"cannot set {path!r}")
     return result

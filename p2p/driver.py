@@ -206,8 +206,11 @@ class TableHandle:
             if deadline is not None:
                 wait = min(wait, deadline - self._now)
             self._wake = trio.Event()
-            with trio.move_on_after(max(0.0, wait)):
-                await self._wake.wait()
+            if wait == math.inf:
+                await self._wake.wait()   # no deadline: no cancel scope to build per record
+            else:
+                with trio.move_on_after(max(0.0, wait)):
+                    await self._wake.wait()
         self._flush()
 
     async def _linger(self) -> None:

@@ -14,15 +14,13 @@ Whoever decides who is awaited and when to stop waiting is the router (`p2p.host
 """
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from typing import Any
 
 from nacl.signing import SigningKey
 
 from zemlevlasnyk.engine import Action, Entropy, Event, Game, Ruleset
-from zemlevlasnyk.p2p import commit_reveal, wire
-from zemlevlasnyk.p2p.diff import make_diff
+from zemlevlasnyk.p2p import commit_reveal
 from zemlevlasnyk.p2p.errors import Code, local
 from zemlevlasnyk.p2p.messages import Act, Contrib, Ready
 from zemlevlasnyk.p2p.records import (
@@ -39,6 +37,7 @@ from zemlevlasnyk.p2p.records import (
     seal,
     start_seed,
 )
+from zemlevlasnyk.p2p.statetrack import StateTrack
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,9 +74,8 @@ class Ledger:
         self.game: Game | None = None
         self.players: tuple[Player, ...] = ()
         self.start_entropy = b""
-        self.state_hash = ""
         self.pending: Pending | None = None
-        self._state: Any = None
+        self._track = StateTrack()
         self._chain_length = chain_length
         self._chain_seed = chain_seed
         self._chain = commit_reveal.SecretChain(chain_length, seed=chain_seed)
@@ -92,6 +90,11 @@ class Ledger:
     @property
     def over(self) -> bool:
         return self.game is not None and self.game.outcome() is not None
+
+    @property
+    def state_hash(self) -> str:
+        """The hash of the state the latest record reached."""
+        return self._track.hash
 
     @property
     def ended(self) -> bool:
@@ -163,7 +166,8 @@ class Ledger:
             raise local(Code.STALE_SEQ, f"record {replica.seq} cannot follow record {self.seq}")
         self.records.append(wire)
         self.game, self.players, self.start_entropy = replica.game, replica.players, replica.start_entropy
-        self.head, self.at, self.state_hash, self._state = replica.head, replica.at, replica.state_hash, replica.state
+        self.head, self.at = replica.head, replica.at
+        self._track.adopt(replica.state, replica.state_hash)
         self._last_kind = END if replica.ended else ""
 
     def handover(self, old: str, at: int) -> Entry:
@@ -193,10 +197,7 @@ class Ledger:
 
     def _changed(self, kind: str, fields: dict[str, Any], at: int, seat: int | None, events: list[Event]) -> Entry:
         assert self.game is not None
-        state = self.game.to_json()
-        diff = make_diff(self._state, state)
-        self._state = state
-        self.state_hash = hashlib.sha256(wire.canonical(state)).hexdigest()
+        diff = self._track.advance(self.game.to_json())
         return self._publish(kind, fields, at, seat, events, diff)
 
     def _unchanged(self, kind: str, fields: dict[str, Any], at: int, seat: int | None) -> Entry:

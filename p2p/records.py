@@ -38,8 +38,8 @@ from zemlevlasnyk.engine import (
 )
 from zemlevlasnyk.p2p import commit_reveal, messages, wire
 from zemlevlasnyk.p2p.clock import DECISION_MS, DecisionClock
-from zemlevlasnyk.p2p.diff import apply_diff
 from zemlevlasnyk.p2p.errors import CheatingHost, Code, RemoteProtocolError, remote
+from zemlevlasnyk.p2p.statetrack import StateTrack
 
 ZERO_HASH = "0" * 64
 TAG_RECORD = wire.TAG_RECORD
@@ -92,7 +92,10 @@ def split_record(data: bytes) -> tuple[bytes, bytes]:
 
 
 def record_hash(body: bytes, sig: bytes) -> str:
-    return hashlib.sha256(TAG_RECORD + body + sig).hexdigest()
+    digest = hashlib.sha256(TAG_RECORD)
+    digest.update(body)
+    digest.update(sig)
+    return digest.hexdigest()
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +123,7 @@ def decode_body(body: bytes, *, canonical: bool = False) -> dict[str, Any]:
     re-encoding, where a duplicate key can only break its own signature."""
     wire.check_depth(body)
     try:
-        obj = json.loads(body, parse_float=_no_float, parse_constant=_no_float)
+        obj = _BODY.decode(body.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError) as exc:
         raise ValueError(f"the body is not JSON: {str(exc)[:80]}") from None
     if not isinstance(obj, dict):
@@ -132,6 +135,9 @@ def decode_body(body: bytes, *, canonical: bool = False) -> dict[str, Any]:
 
 def _no_float(text: str) -> Any:
     raise ValueError(f"floats are not part of the protocol: {text[:20]}")
+
+
+_BODY = json.JSONDecoder(parse_float=_no_float, parse_constant=_no_float)   # built once, not per record
 
 
 def rules_for(preset: str, options: dict[str, Any]) -> Ruleset:
@@ -237,14 +243,23 @@ class Replica:
         self.next_commit: str | None = None
         self.start_entropy = b""
         self.game: Game | None = None
-        self.state: Any = None
-        self.state_hash = ""
+        self._track = StateTrack()
         self.players: tuple[Player, ...] = ()
         self.clock = True
         self.decisions = DecisionClock()
         self.declared: Declared | None = None
         self.ended = False
         self._chance_from: str | None = None
+
+    @property
+    def state(self) -> Any:
+        """The game's state as the latest record left it (plain JSON: do not change it)."""
+        return self._track.state
+
+    @property
+    def state_hash(self) -> str:
+        """The hash of that state."""
+        return self._track.hash
 
     @property
     def over(self) -> bool:
@@ -321,16 +336,13 @@ class Replica:
         changed = kind not in (END, HANDOVER) and not (kind in (HOST, TIMEOUT) and "await" in body)
         assert self.game is not None
         if changed:
-            self.state = apply_diff(self.state, body["diff"])
-            fresh = self.game.to_json()
-            if self.state != fresh:
-                raise cheat("the state diff disagrees with the rules (replayed here)")
-            state_hash = hashlib.sha256(wire.canonical(fresh)).hexdigest()
+            try:
+                self._track.follow(self.game.to_json(), body["diff"])
+            except ValueError:
+                raise cheat("the state diff disagrees with the rules (replayed here)") from None
         elif body["diff"] != []:
             raise cheat("a record that changes nothing carries a diff")
-        else:
-            state_hash = self.state_hash
-        if body["state"] != state_hash:
+        if body["state"] != self._track.hash:
             raise cheat("the state hash is wrong")
         notes = self._notes(kind, body, seq)
         actor = self._actor(kind, body)
@@ -339,7 +351,6 @@ class Replica:
             self.decisions.update([(d.seat, d.kind) for d in self.game.pending()], actor=actor, at=at)
         elif changed:
             self.decisions.clear()
-        self.state_hash = state_hash
         self.seq = seq
         self.at = at
         self.head = digest
@@ -382,7 +393,6 @@ class Replica:
         entropies = [r.entropy for r in readies]
         self.start_entropy = commit_reveal.start_entropy(entropies)
         self.game = Game.new(rules, players=len(players), chance=Entropy(start_seed(self.table, secret, entropies)))
-        self.state = None
         return []
 
     def _play(self, kind: str, body: dict[str, Any], secret: bytes, digest: str, own: tuple[dict[str, Any], ...],

@@ -95,12 +95,24 @@ def check_depth(payload: bytes, limit: int = MAX_DEPTH) -> None:
 
 
 def decode(payload: bytes) -> dict[str, Any]:
-    """A message from the wire; `RemoteProtocolError` for anything that is not one."""
+    """A message from the wire; `RemoteProtocolError` for anything that is not one.
+
+    Duplicate keys are refused. Honest senders send the canonical encoding, and a message
+    that is exactly the canonical encoding of what it decodes to has no duplicate key
+    anywhere: that is checked at C speed, and only a message that is not canonical goes
+    through the Python hook that looks at every object. A string that cannot be encoded
+    again (a lone surrogate escape, `\\ud800`) is refused too: nothing made of it could be
+    signed, checked or relayed."""
     check_depth(payload)
     try:
         text = payload.decode("utf-8")
-        message = json.loads(text, object_pairs_hook=_no_duplicates, parse_float=_no_float,
-                             parse_constant=_no_float)
+        message = _PLAIN.decode(text)
+        try:
+            canonical_again = canonical(message) == payload
+        except UnicodeEncodeError:
+            raise ValueError("a string with a lone surrogate") from None
+        if not canonical_again:
+            message = _STRICT.decode(text)
     except (UnicodeDecodeError, ValueError, RecursionError) as exc:
         raise remote(Code.GARBAGE, f"not a message: {str(exc)[:120]}") from None
     if not isinstance(message, dict) or not isinstance(message.get("t"), str):
@@ -119,6 +131,11 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def _no_float(text: str) -> Any:
     raise ValueError(f"floats are not part of the protocol: {text[:20]}")
+
+
+# Built once: `json.loads` with hooks builds a decoder per call.
+_PLAIN = json.JSONDecoder(parse_float=_no_float, parse_constant=_no_float)
+_STRICT = json.JSONDecoder(object_pairs_hook=_no_duplicates, parse_float=_no_float, parse_constant=_no_float)
 
 
 def signed_bytes(tag: bytes, obj: dict[str, Any]) -> bytes:

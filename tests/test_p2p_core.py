@@ -47,6 +47,37 @@ def test_diff_round_trip_on_real_states() -> None:
         assert apply_diff(before, make_diff(before, after)) == after
 
 
+@pytest.mark.parametrize("preset", ["zemlevlasnyk", "klasyka"])
+def test_the_state_track_hashes_and_diffs_as_the_whole_state_does(preset) -> None:
+    """What host and peers keep per record (p2p/statetrack.py: only the changed parts of the
+    state encoded again) gives byte for byte the engine's own state hash, every option
+    switched; a follower of the host's diffs agrees, and refuses a diff that is wrong."""
+    from test_soak_presets import all_switched
+
+    from zemlevlasnyk.engine import load_rules
+    from zemlevlasnyk.p2p.statetrack import StateTrack
+    for options in ({}, all_switched(preset)):
+        rules = load_rules(preset, options)
+        game = Game.new(rules, players=4, chance=Entropy(b"t"))
+        host, peer = StateTrack(), StateTrack()
+        policies = [make_policy("random", n) for n in range(4)]
+        chance = Entropy(b"c")
+        for _ in range(400):
+            diff = host.advance(game.to_json())
+            assert host.hash == game.state_hash()
+            peer.follow(game.to_json(), diff)
+            assert peer.hash == host.hash and peer.state == host.state
+            if game.outcome() is not None:
+                break
+            seat = game.pending()[0].seat
+            action = policies[seat].choose(game, seat)
+            game.apply(action, chance=chance if game.needs_chance(action) else None)
+        cheated = StateTrack()
+        cheated.follow(game.to_json(), [[[], game.to_json()]])
+        with pytest.raises(ValueError):
+            cheated.follow(game.to_json(), [[["turn"], game.turn + 1]])
+
+
 @pytest.mark.parametrize("bad", [None, [1], [[["a", "b"], 1]], [[["a", 5], 1]], [["x"]], [[[]]], [[[0, 1], 2]]])
 def test_malformed_diffs_are_value_errors(bad) -> None:
     with pytest.raises(ValueError):

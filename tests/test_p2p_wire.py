@@ -52,12 +52,37 @@ def test_sending_an_oversized_frame_is_our_fault() -> None:
 @pytest.mark.parametrize("payload", [
     b"\xff\xfe", b"not json", b"[1,2]", b'{"x":1}', b'{"t":1}', b'{"t":"a","t":"b"}',
     b'{"t":"a","v":1.5}', b'{"t":"a","v":NaN}', b'{"t":"a","v":' + b"[" * 5000 + b"]" * 5000 + b"}",
+    b'{"t":"a","v":"\\ud800"}', b'{"v":"\\udfff","t":"a"}', b'{"t":"a","x":{"y":1,"y":2}}',
 ])
 def test_garbage_is_a_remote_error(payload: bytes) -> None:
     with pytest.raises(ProtocolError) as err:
         wire.decode(payload)
     assert err.value.fault is Fault.REMOTE
     assert err.value.code in (Code.GARBAGE, Code.BAD_MESSAGE)
+
+
+@pytest.mark.parametrize("payload", [
+    b'{"t":"a","x":1}', b'{"x": 1, "t": "a"}', b'{"t":"a","x":{"z":[1,{"y":"\xd1\x97"}]}}',
+])
+def test_messages_canonical_or_not_decode_alike(payload: bytes) -> None:
+    """The C-speed path (a canonical message) and the checking path (any other) agree."""
+    import json
+    assert wire.decode(payload) == json.loads(payload)
+
+
+def test_a_lone_surrogate_in_an_action_is_garbage_and_the_table_goes_on() -> None:
+    """It could never be encoded again to check a signature: once, it took the host down."""
+    from p2p_helpers import MemoryTable
+    table = MemoryTable(peers=2, level=None)
+    table.run()
+    table.deliver(table.host.start(table.now))
+    table.run()
+    act = (b'{"action":{},"entropy":"' + b"00" * 32 + b'","seat":0,"seq":1,"sig":"' + b"00" * 64
+           + b'","t":"act","table":"\\ud800"}')
+    table.send_from(1, act)
+    table.run()
+    assert table.closed[1].code is Code.GARBAGE
+    assert 2 not in table.closed and table.host.seq >= 0
 
 
 def test_signatures_cover_the_tag_and_every_field() -> None:
