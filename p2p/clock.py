@@ -3,17 +3,22 @@
 Times are the records' `at` values: integer milliseconds since the start record, so the
 host (which stamps them) and every peer (which reads them) run exactly the same rule. A
 decision keeps its start while it stays pending and its seat does nothing; a seat that
-acts, or a decision that is new, starts afresh. The host times out a decision once
-`DECISION_MS` have passed since its start; a peer checks each timeout against its own
-replay of this rule (`p2p.records.Replica`), so a host that runs a clock out early is
-caught from signed data alone, never from when bytes happened to arrive.
+acts, or a decision that is new, starts afresh. The host times out a decision once the
+clock's length (the rules' `clock` option: `p2p.records.decision_ms`) has passed since
+its start; a peer checks each timeout against its own replay of this rule, on the same
+rules (`p2p.records.Replica`), so a host that runs a clock out early is caught from signed
+data alone, never from when bytes happened to arrive.
 """
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-# The table rules' 30-second clock.
-DECISION_MS = 30_000
+from zemlevlasnyk.engine.options import DEFAULT_CLOCK_SECONDS
+
+MS_PER_SECOND = 1000
+# The length before a table's rules are known (a replica before its start record): the
+# rules' default. Every table times its decisions by its own rules' clock.
+DECISION_MS = DEFAULT_CLOCK_SECONDS * MS_PER_SECOND
 
 
 class DecisionClock:

@@ -37,7 +37,7 @@ from zemlevlasnyk.engine import (
     load_rules,
 )
 from zemlevlasnyk.p2p import commit_reveal, messages, wire
-from zemlevlasnyk.p2p.clock import DECISION_MS, DecisionClock
+from zemlevlasnyk.p2p.clock import MS_PER_SECOND, DecisionClock
 from zemlevlasnyk.p2p.errors import CheatingHost, Code, RemoteProtocolError, remote
 from zemlevlasnyk.p2p.statetrack import StateTrack
 
@@ -567,9 +567,10 @@ class Replica:
 
 
 def decision_ms(rules: Ruleset) -> int:
-    """The decision clock's length at a table of these rules (an option once the engine
-    offers one; the table rules' 30 seconds until then)."""
-    return DECISION_MS
+    """The decision clock's length at a table of these rules: their `clock` option, which
+    the start record fixes (its `rules` digest covers the options), so the host's clock
+    and every peer's judgement of its timeouts run on the same length."""
+    return rules.clock_seconds * MS_PER_SECOND
 
 
 def _is_int(value: Any) -> bool:

@@ -11,6 +11,7 @@ from typing import Any
 
 from nacl.signing import SigningKey
 
+from zemlevlasnyk.engine import DEFAULT_PRESET
 from zemlevlasnyk.p2p import messages
 from zemlevlasnyk.p2p.errors import Code
 from zemlevlasnyk.p2p.handshake import PLAYING, Joiner
@@ -60,9 +61,11 @@ class MemoryTable:
 
     def __init__(self, *, peers: int = 3, level: str | None = "medium", clock: bool = True,
                  host_cls: type[TableHost] = TableHost, seed: int = 1, table: str = "00112233aabbccdd",
-                 chain_length: int = 4096) -> None:
+                 chain_length: int = 4096, preset: str = DEFAULT_PRESET,
+                 options: dict[str, Any] | None = None) -> None:
         self.now = 1000.0
-        self.host = host_cls(profile(0, "Host"), table=table, clock=clock, chain_length=chain_length)
+        self.host = host_cls(profile(0, "Host"), table=table, clock=clock, chain_length=chain_length,
+                             preset=preset, options=options)
         self.peers: dict[int, TablePeer] = {}
         self.closed: dict[int, Close] = {}
         self.refusals: dict[int, list[Refused]] = {}

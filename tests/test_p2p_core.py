@@ -546,6 +546,39 @@ def test_a_host_that_runs_a_clock_out_early_is_caught() -> None:
         assert table.cheated(m) is not None and "after 10.0 s" in table.cheated(m).error.message
 
 
+@pytest.mark.parametrize("seconds", [90, 15])
+def test_the_decision_clock_is_the_rules_clock_option(seconds: int) -> None:
+    """A table whose rules set the clock to 90 s (or 15 s) times decisions out then, not at
+    the default 30 s, and its peers, judging from the signed times, accept the timeout."""
+    table = _started(peers=2, level=None, preset="klasyka", options={"clock": seconds})
+    table.run()
+    seq = table.host.seq
+    table.advance(seconds - 1.0)
+    assert table.host.seq == seq, "nothing is decided before the rules' clock runs out"
+    table.advance(1.5)
+    assert table.host.seq > seq and body(table.host.records[seq + 1])["kind"] == "timeout"
+    timer = body(table.host.records[seq + 1])["timer"]
+    assert body(table.host.records[seq + 1])["at"] - timer["since"] >= seconds * 1000
+    for n, peer in table.peers.items():
+        assert table.cheated(n) is None and peer.replica.head == table.host.head
+        assert peer.replica.decisions.ms == seconds * 1000
+
+
+def test_a_host_that_runs_a_long_rules_clock_out_early_is_caught() -> None:
+    """With the rules' clock at 90 s, a timeout after 40 s is cheating, although 40 s is past
+    the default clock."""
+    table = _started(peers=2, level=None, preset="klasyka", options={"clock": 90})
+    table.run()
+    n, peer, game = _playing_peer(table)
+    table.send_from(n, peer.act(game.safe_action(peer.seat)).message)
+    table.run()
+    n, peer, game = _playing_peer(table)
+    table.now += 40
+    _forge_timeout(table, peer.seat)
+    for m in table.peers:
+        assert table.cheated(m) is not None and "after 40.0 s of 90" in table.cheated(m).error.message
+
+
 def test_names_colours_and_unready_in_the_lobby() -> None:
     table = MemoryTable(peers=2, level=None)
     table.run()

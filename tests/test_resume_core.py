@@ -172,6 +172,29 @@ def test_handover_a_late_peer_with_records_past_the_handover_is_refused_not_accu
     assert table.closed[2].code is Code.FORKED and table.cheated(2) is None
 
 
+def test_handover_the_new_host_times_decisions_by_the_rules_clock() -> None:
+    """A table whose rules set a 90 s clock keeps it after a hand-over: the new host times
+    its own idle seat out at 90 s, not at the default 30 s, and the players accept it."""
+    table = _table(peers=3, preset="klasyka", options={"clock": 90})
+    _play_until(table, 40)
+    table.lose_host()
+    new = table.take_over(1, rejoin=(2, 3))  # nobody at the new host's keyboard
+    table.run()
+    assert new.handover_seq is not None
+    mine = next(n for n, p in enumerate(new.replica.players) if p.key == profile(1).key_hex)
+    timeout = None
+    for _ in range(400):
+        timeout = next((body(r) for r in new.records[new.handover_seq:]
+                        if body(r)["kind"] == "timeout" and body(r)["auto"]["seat"] == mine), None)
+        if timeout is not None:
+            break
+        table.advance(1.0)
+    assert timeout is not None, "the new host's seat was never timed out"
+    assert 90_000 <= timeout["at"] - timeout["timer"]["since"] < 92_000
+    _no_cheating(table)
+    assert all(table.peers[n].replica.head == new.head for n in (2, 3))
+
+
 def test_handover_only_a_seated_person_or_the_first_host_may_take_over() -> None:
     table = _table(peers=2, bots=1)
     _play_until(table, 20)

@@ -1,6 +1,7 @@
 """The decision clock and dropped peers, on trio's MockClock (autojump) over memory streams."""
 from __future__ import annotations
 
+import pytest
 import trio
 import trio.testing
 from p2p_helpers import body, memory_connector, profile, serve_on_loopback
@@ -8,7 +9,7 @@ from p2p_helpers import body, memory_connector, profile, serve_on_loopback
 from zemlevlasnyk.p2p.client import PeerClient
 from zemlevlasnyk.p2p.clock import DECISION_MS
 from zemlevlasnyk.p2p.host import Phase, TableHost
-from zemlevlasnyk.p2p.peer import Applied, TablePeer
+from zemlevlasnyk.p2p.peer import Applied, HostCheated, TablePeer
 from zemlevlasnyk.p2p.policy import make_policy
 
 DECISION_SECONDS = DECISION_MS / 1000
@@ -40,6 +41,40 @@ async def test_an_idle_player_is_timed_out_with_the_safe_action(autojump_clock) 
     assert 29 <= before[2][peer.seat] <= 30
     assert timeout.record.seat == peer.seat
     assert peer.replica.head == core.head
+
+
+@pytest.mark.parametrize("seconds", [90, 15])
+async def test_the_clock_runs_for_as_long_as_the_rules_clock_option(autojump_clock, seconds: int) -> None:
+    """Класика with the clock option at 90 s (and at 15 s): over the driver and real
+    connections, an idle player is timed out when the rules' clock runs out, not at the
+    default 30 s; the peer counted the same length down and accepted the timeout."""
+    core = TableHost(profile(0, "Host"), auto_start_at=2, preset="klasyka", options={"clock": seconds})
+    core.sit_host(trio.current_time(), policy=make_policy("idle", 1))
+    peer = TablePeer(profile(1), table=core.table, host_key=core.profile.public_key, policy=None)
+    seen: list[tuple[float, Applied, dict[int, float]]] = []
+    cheated: list[HostCheated] = []
+
+    def watch(out) -> None:
+        if isinstance(out, Applied):
+            now = trio.current_time()
+            seen.append((now, out, peer.clock_left(now)))
+        elif isinstance(out, HostCheated):
+            cheated.append(out)
+
+    async with trio.open_nursery() as nursery:
+        handle, invite = await serve_on_loopback(nursery, core)
+        client = PeerClient(peer, invite, connect=memory_connector(handle, nursery), on_output=watch)
+        nursery.start_soon(client.run)
+        with trio.fail_after(10 * seconds):
+            while not any(a.kind == "timeout" for _, a, _ in seen):
+                await trio.sleep(1)
+        nursery.cancel_scope.cancel()
+    when, timeout = next((t, a) for t, a, _ in seen if a.kind == "timeout")
+    started, _, left = [(t, a, left) for t, a, left in seen if a.seq == timeout.seq - 1][0]
+    assert seconds <= when - started < seconds + 1
+    assert seconds - 1 <= left[peer.seat] <= seconds
+    assert timeout.record.seat == peer.seat
+    assert not cheated and peer.replica.head == core.head
 
 
 async def test_the_host_decides_nothing_before_the_clock_runs_out(autojump_clock) -> None:

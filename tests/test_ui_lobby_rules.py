@@ -113,6 +113,30 @@ async def test_ui_lobby_joiner_sees_the_rules_and_chooses_a_free_colour(autojump
         nursery.cancel_scope.cancel()
 
 
+async def test_ui_lobby_shows_the_rules_clock_length(autojump_clock) -> None:
+    """The clock line says the length the table's rules set (their `clock` option), to a
+    joiner and to the host, not a fixed 30 s."""
+    async with trio.open_nursery() as nursery:
+        app, drive = _app(nursery)
+        session = Joined()
+        session.rules = ("klasyka", {"clock": 90})
+        app.push(LobbyScene(app, session))  # type: ignore[arg-type]
+        await drive.frames()
+        with record_text() as drawn:
+            app.draw(drive.surface)
+        assert "Годинник (90 с на рішення): увімкнено" in [d.text for d in drawn]
+        nursery.cancel_scope.cancel()
+    from zemlevlasnyk.ui.screenshot_friends import lobby_scene
+    app, drive = _app(None, "en")
+    lobby = lobby_scene(app, 3)
+    lobby.session.set_rules("klasyka", {"clock": 15})
+    assert lobby.session.rules == ("klasyka", {"clock": 15}), lobby.session.refusal
+    with record_text() as drawn:
+        app.draw(drive.surface)
+    texts = [d.text for d in drawn]
+    assert "Clock: 15 s per decision" in texts, "; ".join(texts)
+
+
 @pytest.mark.parametrize("typed", ["{code}", "{lower}", "{dashed}"])
 async def test_ui_friends_join_field_takes_a_table_code(typed: str, tmp_path: Path, monkeypatch) -> None:
     from zemlevlasnyk.ui.screenshot_friends import friends_scene

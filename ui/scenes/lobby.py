@@ -11,10 +11,12 @@ whoever arrived late watches.
 """
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import pygame
 
+from zemlevlasnyk.engine import OptionError, PresetError, load_rules
 from zemlevlasnyk.p2p.identity import COLOURS
 
 from .. import clipboard, nav, theme
@@ -262,6 +264,14 @@ class LobbyScene(Scene):
             return None
         return str(self.t["rules"]["label"]) + ": " + summary(self.app.lang, *rules)
 
+    def _clock_seconds(self) -> int:
+        """The decision clock's length the table's rules set (their `clock` option)."""
+        rules = getattr(self.session, "rules", None)
+        if rules is not None:
+            with contextlib.suppress(PresetError, OptionError):  # a host's rules this build lacks
+                return load_rules(*rules).clock_seconds
+        return load_rules().clock_seconds
+
     def _leave(self) -> None:
         self.session.close()
         self.app.go(nav.Back())
@@ -350,7 +360,8 @@ class LobbyScene(Scene):
         sz = self.sizes
         area = self.right
         self._divider(surface)
-        draw_text(surface, fit_line(self.words["clock"], sz.small, area.width, Face.BOLD), (area.left, area.top),
+        label = self.words["clock"].format(s=self._clock_seconds())
+        draw_text(surface, fit_line(label, sz.small, area.width, Face.BOLD), (area.left, area.top),
                   sz.small, theme.INK_SOFT, Face.BOLD, box=self.card)
         for b in self.clock:
             b.draw(surface, self.app.mouse)
@@ -426,7 +437,8 @@ class LobbyScene(Scene):
             draw_text(surface, fit_line(self.words["code"].format(code=code), sz.body, area.width, Face.BOLD),
                       (area.left, area.top), sz.body, theme.INK, Face.BOLD, box=self.card)
         state = (self.words["clock_on"] if s.clock_on else self.words["clock_off"]).lower()
-        self._lines(surface, self.words["clock_state"].format(state=state), area.top + sz.px(JOINER_CLOCK), theme.INK,
+        self._lines(surface, self.words["clock_state"].format(state=state, s=self._clock_seconds()),
+                    area.top + sz.px(JOINER_CLOCK), theme.INK,
                     limit=1)
         rules = self._rules_text()
         if rules:
