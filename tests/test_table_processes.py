@@ -2,6 +2,7 @@
 computer players at every seat. Every peer must end on the host's final state hash."""
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -12,7 +13,7 @@ from p2p_helpers import REPO, cli, profile, subprocess_env
 from zemlevlasnyk.engine import load_preset
 from zemlevlasnyk.p2p import savegame
 from zemlevlasnyk.p2p.links import parse_invite
-from zemlevlasnyk.p2p.records import Replica
+from zemlevlasnyk.p2p.records import Replica, split_record
 
 # A whole game between random players takes 5-30 s on an idle laptop; this only guards
 # against a hang, with room for a machine busy running other tests.
@@ -65,6 +66,59 @@ def test_four_processes_play_a_game_and_agree(tmp_path) -> None:
     done = subprocess.run(cli("verify", str(games[0]), "--lang", "en"), cwd=REPO, env=subprocess_env(tmp_path),
                           capture_output=True, text=True, check=False)
     assert done.returncode == 0 and done.stdout.startswith("OK:"), done.stdout + done.stderr
+
+
+# House rules switched from Класика's defaults: the pot, double money on Start, no rent
+# from jail, a bankrupt's deeds back to the bank, a 90 s clock, and a turn cap that bounds
+# the game's length.
+KLASYKA_OPTIONS = {"pot": True, "start_bonus": True, "no_rent_in_jail": True, "bankrupt_deeds": "return",
+                   "clock": 90, "turn_cap": 250}
+
+
+def _option_flag(name: str, value: object) -> str:
+    return f"{name}={('on' if value else 'off') if isinstance(value, bool) else value}"
+
+
+def test_four_processes_play_klasyka_with_house_rules_to_the_end(tmp_path) -> None:
+    """Host and three players, each its own process on 127.0.0.1 (joined by the invite's
+    address, no mDNS), computer players in every seat, Класика with house rules: everyone
+    ends on the same final state, and each player's saved game passes `verify`."""
+    flags = [arg for name, value in KLASYKA_OPTIONS.items() for arg in ("--option", _option_flag(name, value))]
+    host = subprocess.Popen(cli("host", "--name", "Host", "--bot", "medium", "--start-at", "4", "--rules", "klasyka",
+                                *flags, "--bind", "127.0.0.1", "--port", "0", "--seed", "3", "--no-mdns"),
+                            cwd=REPO, env=subprocess_env(tmp_path / "host"), stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    peers: list[subprocess.Popen] = []
+    try:
+        link = host.stdout.readline().strip()
+        invite = parse_invite(link)
+        for n in range(3):
+            peers.append(subprocess.Popen(
+                cli("join", link, "--bot", "medium", "--name", f"Peer{n}", "--seed", str(20 + n)),
+                cwd=REPO, env=subprocess_env(tmp_path / f"peer{n}"), stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE, text=True))
+        outs = [p.communicate(timeout=GAME_TIMEOUT_SECONDS) for p in peers]
+        host_out, host_err = host.communicate(timeout=GAME_TIMEOUT_SECONDS)
+    finally:
+        for p in [host, *peers]:
+            if p.poll() is None:
+                p.kill()
+    assert host.returncode == 0, host_err
+    final = _final_hash(host_out)
+    for p, (out, err) in zip(peers, outs, strict=True):
+        assert p.returncode == 0, err
+        assert _final_hash(out) == final
+    host_game = next((tmp_path / "host" / "zemlevlasnyk" / "games").glob("*.zvl"))
+    hosted = savegame.read(host_game)
+    setup = json.loads(split_record(hosted.records[0].data)[0])["setup"]
+    assert setup["preset"] == "klasyka" and setup["options"] == KLASYKA_OPTIONS
+    for n in range(3):
+        game = next((tmp_path / f"peer{n}" / "zemlevlasnyk" / "games").glob("*.zvl"))
+        done = subprocess.run(cli("verify", str(game), "--lang", "en"), cwd=REPO, env=subprocess_env(tmp_path),
+                              capture_output=True, text=True, check=False)
+        assert done.returncode == 0 and done.stdout.startswith("OK:"), done.stdout + done.stderr
+        assert [line.data for line in savegame.read(game).records] == [line.data for line in hosted.records]
+    assert invite.table in host_game.name
 
 
 @pytest.mark.parametrize("args, message", [
