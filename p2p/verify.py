@@ -1,10 +1,11 @@
 """Offline verification of a saved game: everything a peer checks, from the file alone.
 
 `verify_game(path)` reads the saved game (p2p/savegame.py) and feeds its records, in order,
-to a fresh `Replica`: every signature, the chain, every commitment and reveal, the signed
-times, and every action replayed through the engine. Only canonical encodings pass (a
-record line is sliced, never re-encoded; the header and evidence lines must be exactly
-their canonical encoding). A game is **complete** only when it ends with the signed end
+to a fresh `Replica`, the same code every live peer runs, in its strict mode: every
+signature, the chain, every commitment and reveal, the signed times, and every action
+replayed through the engine. Only canonical encodings pass (a record line is sliced,
+never re-encoded, and its body must be its canonical encoding; the header and evidence
+lines must be exactly their canonical encoding). A game is **complete** only when it ends with the signed end
 record: a file cut short, even at a record boundary, is reported, never passed as a whole
 game. Evidence lines (our unanswered actions) must carry our own valid signature.
 The result is a `Verdict`; nothing here prints or exits.
@@ -66,7 +67,9 @@ def verify_game(path: Path) -> Verdict:
     if canonical_json(json.loads(header_line)) != header_line:
         return Verdict(path, Failure.NOT_CANONICAL, line=1)
     header = loaded.header
-    replica = Replica(table=header.table, host_key=header.host)
+    # The live peers' own code, strict: a body the host signed in a non-canonical encoding
+    # (spaces, key order, a duplicate key) passes a live peer's check but not this one.
+    replica = Replica(table=header.table, host_key=header.host, strict=True)
     for line in loaded.records:
         try:
             verified = replica.accept(line.data)

@@ -94,6 +94,26 @@ def test_verify_a_non_canonical_record_fails(tmp_path: Path, records: list[bytes
     assert verdict.failure is Failure.BAD_RECORD and verdict.seq == 3
 
 
+@pytest.mark.parametrize("how", ["spaces", "duplicate key"])
+def test_verify_a_non_canonical_body_signed_by_the_host_fails(tmp_path: Path, records: list[bytes], how: str) -> None:
+    """A body the host signed as it stands, but not in the canonical encoding: a live peer
+    checks the signature on the bytes and goes on; the offline verify refuses it."""
+    from zemlevlasnyk.p2p.records import TAG_RECORD, Replica, encode_record, split_record
+    last = len(records) - 1
+    obj = body(records[last])
+    text = (json.dumps(obj, ensure_ascii=False, sort_keys=True) if how == "spaces"
+            else canonical_json(obj).decode().replace('{"at":', '{"at":0,"at":', 1))
+    changed_body = text.encode()
+    assert changed_body != split_record(records[last])[0]
+    changed = encode_record(changed_body, profile(0).signing_key.sign(TAG_RECORD + changed_body).signature)
+    live = Replica(table=TABLE, host_key=profile(0).key_hex)
+    for record in [*records[:last], changed]:
+        live.accept(record)
+    assert live.ended, "a live peer takes it"
+    verdict = verify_game(_save(tmp_path / "signed.zvl", [*records[:last], changed]))
+    assert verdict.failure is Failure.BAD_RECORD and verdict.seq == last and "canonical" in verdict.why
+
+
 def test_verify_a_non_canonical_header_fails(tmp_path: Path, records: list[bytes]) -> None:
     path = _save(tmp_path / "game.zvl", records)
     raw = path.read_bytes()
