@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 import pytest
-from ui_helpers import init_pygame  # noqa: I001  (sets SDL drivers first)
+from ui_helpers import cut_short, init_pygame  # noqa: I001  (sets SDL drivers first)
 
 from zemlevlasnyk.ui import nav, theme
 from zemlevlasnyk.ui.app import App
@@ -105,6 +105,7 @@ def test_ui_layouts_hold_at_every_size(name: str, size: tuple[int, int], lang: s
     assert len(audit.texts) > 5
     assert [(t.text, t.rect, t.box) for t in audit.outside_box()] == []
     assert [(a.text, b.text) for a, b in audit.overlapping()] == []
+    assert cut_short(audit.texts, lang) == []
     assert min(t.size for t in audit.texts) >= theme.MIN_TEXT
 
 
@@ -129,6 +130,7 @@ def test_ui_layouts_screenshot_scenes_fit(name: str, size: tuple[int, int], lang
         app.draw(pygame.Surface(size))
     assert [(t.text, t.rect, t.box) for t in audit.outside_box()] == []
     assert [(a.text, b.text) for a, b in audit.overlapping()] == []
+    assert cut_short(audit.texts, lang) == []
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -152,3 +154,4 @@ def test_ui_layouts_the_table_at_the_smallest_and_a_large_window(name: str, size
     assert len(audit.texts) > 20
     assert [(t.text, t.rect, t.box) for t in audit.outside_box()] == []
     assert [(a.text, b.text) for a, b in audit.overlapping()] == []
+    assert cut_short(audit.texts, lang) == []

@@ -15,7 +15,7 @@ from ui_helpers import Driver, init_pygame  # noqa: I001  (sets SDL drivers firs
 from zemlevlasnyk.engine import OptionKind
 from zemlevlasnyk.ui import nav
 from zemlevlasnyk.ui.app import App
-from zemlevlasnyk.ui.house_rules import RulesChoice, step_of, summary
+from zemlevlasnyk.ui.house_rules import RulesChoice, step_of, summary, summary_to_fit
 from zemlevlasnyk.ui.net_join import JoinSession
 from zemlevlasnyk.ui.scenes.lobby import LobbyScene
 from zemlevlasnyk.ui.scenes.menu import MenuScene
@@ -81,6 +81,21 @@ async def test_ui_rules_chosen_in_the_dialog_play_at_the_table(autojump_clock) -
 
 def cash_spec(choice: RulesChoice):
     return next(s for s in choice.specs() if s.name == "start_cash")
+
+
+@pytest.mark.parametrize("lang", ["uk", "en"])
+def test_ui_rules_summary_shortened_to_fit_names_how_many_more(lang: str) -> None:
+    """A rules line too long for its box keeps whole changes and counts the rest, in the
+    language's plural («ще 2 зміни», «2 more changes»); one that fits is the whole summary."""
+    options = {"auctions": False, "start_cash": 2000, "bankrupt_deeds": "auction"}
+    whole = summary(lang, "klasyka", options)
+    assert summary_to_fit(lang, "klasyka", options, lambda line: True) == whole
+    parts = whole.split(" · ")
+    short = summary_to_fit(lang, "klasyka", options, lambda line: len(line) <= len(" · ".join(parts[:2])) + 20)
+    assert short.startswith(" · ".join(parts[:2]) + " · ")
+    assert short.endswith({"uk": "ще 2 зміни", "en": "2 more changes"}[lang])
+    least = summary_to_fit(lang, "klasyka", options, lambda line: False)
+    assert least == parts[0] + " · " + {"uk": "ще 3 зміни", "en": "3 more changes"}[lang]
 
 
 def test_ui_rules_steps_are_round() -> None:

@@ -7,7 +7,7 @@ from typing import Any
 
 import pygame
 import pytest
-from ui_helpers import init_pygame  # noqa: I001  (sets SDL drivers first)
+from ui_helpers import cut_short, init_pygame  # noqa: I001  (sets SDL drivers first)
 
 from zemlevlasnyk.engine import load_preset, preset_names
 from zemlevlasnyk.p2p.identity import MAX_NAME
@@ -63,13 +63,6 @@ def test_ui_audit_sees_a_text_out_of_its_box() -> None:
         draw_text(surface, "Кожум'яки", (20, 62), 17, box=pygame.Rect(0, 50, 200, 40))
     assert [t.text for t in audit.outside_box()] == ["Годинникова площа (закладена)"]
     assert [(a.text, b.text) for a, b in audit.overlapping()] == [("Млинська", "Кожум'яки")]
-
-
-def cut_short(texts: Any, lang: str) -> list[str]:
-    """Texts drawn with an end cut off («…» where the catalogue has none): a name, a figure
-    or a sentence the player cannot read whole."""
-    own = {text for text in _strings(catalogue(lang)) if text.endswith("…")}
-    return sorted({t.text for t in texts if t.text.endswith("…") and t.text not in own})
 
 
 # Every state of the table, its dialogs and the results, as the screenshot command finds them.

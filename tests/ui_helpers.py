@@ -87,3 +87,21 @@ def check_buttons_legal(game: Any, seat: int, buttons: list[Button], bid_value: 
             assert any(type(a).__name__ == "Resign" for a in legal.actions)
         else:
             assert isinstance(intent, Intent), f"button {b.label!r} has an unknown intent {intent!r}"
+
+
+def _catalogue_strings(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _catalogue_strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in _catalogue_strings(v)]
+    return []
+
+
+def cut_short(texts: Any, lang: str) -> list[str]:
+    """Texts drawn with an end cut off («…» where the catalogue has none): a name, a figure
+    or a sentence the player cannot read whole."""
+    from zemlevlasnyk.ui.text import catalogue
+    own = {text for text in _catalogue_strings(catalogue(lang)) if text.endswith("…")}
+    return sorted({t.text for t in texts if t.text.endswith("…") and t.text not in own})

@@ -3,16 +3,18 @@ house-rule options that differ from its defaults (`engine.option_specs`, `load_r
 
 `RulesChoice` is what the rules dialog edits and the setup and friends scenes read; the
 words (preset names, option names, values) come from the catalogues' `presets`,
-`rule_options` and `ui.rules`. `summary` is the read-only line a lobby shows everyone.
+`rule_options` and `ui.rules`. `summary` is the read-only line a lobby shows everyone;
+`summary_to_fit` the same shortened to a box (the first changes and how many more).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from zemlevlasnyk.engine import DEFAULT_PRESET, OptionKind, OptionSpec, OptionValue, Ruleset, load_rules, option_specs
 
-from .text import catalogue, money
+from .text import catalogue, form, money
 
 
 @dataclass
@@ -75,10 +77,28 @@ def preset_name(lang: str, preset: str) -> str:
     return str(presets[preset]["name"]) if preset in presets else preset
 
 
-def summary(lang: str, preset: str, options: dict[str, Any]) -> str:
-    """The rules in one line: the preset's name and each changed option with its value."""
+def _changes(lang: str, preset: str, options: dict[str, Any]) -> list[str]:
     names: dict[str, Any] = catalogue(lang)["rule_options"]
     specs = {s.name: s for s in option_specs(preset)}
-    changed = [f"{names[name]['name']}: {shown(lang, specs[name], value)}"
-               for name, value in options.items() if name in specs]
-    return " · ".join([preset_name(lang, preset), *changed])
+    return [f"{names[name]['name']}: {shown(lang, specs[name], value)}"
+            for name, value in options.items() if name in specs]
+
+
+def summary(lang: str, preset: str, options: dict[str, Any]) -> str:
+    """The rules in one line: the preset's name and each changed option with its value."""
+    return " · ".join([preset_name(lang, preset), *_changes(lang, preset, options)])
+
+
+def summary_to_fit(lang: str, preset: str, options: dict[str, Any], fits: Callable[[str], bool]) -> str:
+    """`summary`, or as many of its changes as `fits` allows and how many more («Класика ·
+    Аукціони: ні · ще 2 зміни»), never a change cut in the middle."""
+    changed = _changes(lang, preset, options)
+    more = catalogue(lang)["ui"]["rules"]["more"]
+    line = ""
+    for shown_count in range(len(changed), -1, -1):
+        rest = len(changed) - shown_count
+        tail = [form(lang, more, n=rest).format(n=rest)] if rest else []
+        line = " · ".join([preset_name(lang, preset), *changed[:shown_count], *tail])
+        if fits(line):
+            break
+    return line

@@ -25,11 +25,12 @@ from zemlevlasnyk.p2p.wire import PROTOCOL_VERSION
 
 from .. import clipboard, nav, theme
 from ..fonts import Face
-from ..house_rules import RulesChoice, summary
+from ..house_rules import RulesChoice, summary_to_fit
 from ..nearby import NearbyTables
 from ..problems import error_words, explain, trouble
 from ..text import Say, form
-from ..widgets import Button, Style, TextField, draw_text, fit_line, panel, text_width, wrap
+from ..text_fit import shrink_line, steps
+from ..widgets import Button, Style, TextField, draw_text, fit, fit_line, panel, text_width, wrap
 from .base import Scene, SceneHost
 
 if TYPE_CHECKING:
@@ -50,7 +51,9 @@ LEFT_WIDTH = 380
 COLUMN_GAP = 48
 ROW = 46
 LABEL_ROOM = 28
-TABLE_ROW = 84
+TABLE_ROW = 104
+# The host key's fingerprint is shown in groups of this many hex digits (read aloud, compared).
+KEY_GROUP = 4
 JOIN_WIDTH = 170
 JOIN_HEIGHT = 40
 BACK_WIDTH = 150
@@ -283,9 +286,12 @@ class FriendsScene(Scene):
         self._label(surface, self.f["your_name"], self.name.rect)
         self.name.draw(surface)
         self.host_button.draw(surface, self.app.mouse)
-        rules = self.t["rules"]["label"] + ": " + summary(self.app.lang, self.rules.preset, self.rules.options)
-        draw_text(surface, fit_line(rules, s.small, self.rules_line.width), self.rules_line.midleft, s.small,
-                  theme.INK, anchor="midleft", box=self.rules_line)
+        label = self.t["rules"]["label"] + ": "
+        width = self.rules_line.width
+        rules = label + summary_to_fit(self.app.lang, self.rules.preset, self.rules.options,
+                                       lambda line: text_width(label + line, theme.MIN_TEXT) <= width)
+        text, size = shrink_line(rules, width, steps(s.small, theme.MIN_TEXT))
+        draw_text(surface, text, self.rules_line.midleft, size, theme.INK, anchor="midleft", box=self.rules_line)
         self.change_rules.draw(surface, self.app.mouse)
         y = self.change_rules.rect.bottom + s.px(8)
         for line in wrap(self.f["host_note"], s.small, width)[:2]:
@@ -330,6 +336,7 @@ class FriendsScene(Scene):
             pygame.draw.rect(surface, theme.PANEL_LINE, row, 1, border_radius=s.radius)
             text_left = row.left + s.px(16)
             room = b.rect.left - text_left - s.px(12)
+            key = " ".join(table.fingerprint[i:i + KEY_GROUP] for i in range(0, len(table.fingerprint), KEY_GROUP))
             lines = (
                 (table.table_name, s.body + 1, theme.INK, Face.BOLD),
                 (self.f["hosted_by"].format(host=table.host_name, code=table.code), s.small, theme.INK_SOFT,
@@ -337,14 +344,15 @@ class FriendsScene(Scene):
                 (" · ".join((form(self.app.lang, self.f["seats"], n=table.seats).format(taken=table.seats_taken,
                                                                                          all=table.seats),
                              self.f["phase"].get(table.phase.value, table.phase.value),
-                             self.f["clock_on"] if table.clock else self.f["clock_off"],
-                             self.f["key"].format(key=table.fingerprint))),
+                             self.f["clock_on"] if table.clock else self.f["clock_off"])),
                  s.small, theme.INK, Face.REGULAR),
+                (self.f["key"].format(key=key), s.small, theme.INK_SOFT, Face.REGULAR),
             )
             gap = (row.height - sum(size for _, size, _, _ in lines)) // (len(lines) + 1)
             y = row.top + gap
             for text, size, ink, face in lines:
-                draw_text(surface, fit_line(text, size, room, face), (text_left, y), size, ink, face, box=row)
+                shown, shown_size = shrink_line(text, room, steps(size, theme.MIN_TEXT), face)
+                draw_text(surface, shown, (text_left, y), shown_size, ink, face, box=row)
                 y += size + gap
             b.draw(surface, self.app.mouse)
 
@@ -356,8 +364,12 @@ def _draw_field_tail(surface: pygame.Surface, field: TextField, hint: str, size:
                      2 if field.focused else 1, border_radius=theme.RADIUS)
     room = field.rect.width - 24
     if not field.text and not field.focused:
-        draw_text(surface, fit_line(hint, size, room), (field.rect.left + 12, field.rect.centery), size,
-                  theme.INK_SOFT, anchor="midleft", box=field.rect)
+        # The hint shrinks, then takes two lines, rather than lose its end.
+        fitted = fit(hint, room, field.rect.height - 4, steps(size, theme.MIN_TEXT), Face.REGULAR)
+        y = field.rect.centery - len(fitted.lines) * fitted.line_height // 2
+        for line in fitted.lines:
+            draw_text(surface, line, (field.rect.left + 12, y), fitted.size, theme.INK_SOFT, box=field.rect)
+            y += fitted.line_height
         return
     shown = field.text + ("▏" if field.focused else "")
     while len(shown) > 1 and text_width(shown, size, Face.REGULAR) > room:

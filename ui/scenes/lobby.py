@@ -12,6 +12,7 @@ whoever arrived late watches.
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -21,11 +22,12 @@ from zemlevlasnyk.p2p.identity import COLOURS
 
 from .. import clipboard, nav, theme
 from ..fonts import Face
-from ..house_rules import RulesChoice, summary
+from ..house_rules import RulesChoice, summary_to_fit
 from ..net_table import NetSession, NetTable
 from ..seats import display_names
 from ..table_view import PlayerInfo
 from ..text import Say, form
+from ..text_fit import shrink_line, steps
 from ..vs_computer import offered_levels
 from ..widgets import Button, Style, draw_text, fit_line, flow, panel, text_width, wrap
 from .base import Scene, SceneHost
@@ -258,11 +260,14 @@ class LobbyScene(Scene):
         taken = {seat.colour for seat in self.session.lobby_seats() if seat is not None and not seat.mine}
         return [c for c in COLOURS if c not in taken]
 
-    def _rules_text(self) -> str | None:
+    def _rules_text(self, fits: Callable[[str], bool]) -> str | None:
+        """«Rules: …» as `fits` allows (the first changes and how many more)."""
         rules = getattr(self.session, "rules", None)
         if rules is None:
             return None
-        return str(self.t["rules"]["label"]) + ": " + summary(self.app.lang, *rules)
+        label = str(self.t["rules"]["label"]) + ": "
+        preset, options = rules
+        return label + summary_to_fit(self.app.lang, preset, options, lambda line: fits(label + line))
 
     def _clock_seconds(self) -> int:
         """The decision clock's length the table's rules set (their `clock` option)."""
@@ -390,10 +395,12 @@ class LobbyScene(Scene):
                 draw_text(surface, piece, (box.left + sz.px(8), box.top + sz.px(6) + n * step), sz.tiny, theme.INK,
                           box=box)
             y = box.bottom + sz.px(8)
-        rules = self._rules_text()
+        width = self.rules_row.width
+        rules = self._rules_text(lambda line: text_width(line, theme.MIN_TEXT, Face.BOLD) <= width)
         if rules:
-            draw_text(surface, fit_line(rules, sz.small + 1, self.rules_row.width, Face.BOLD), self.rules_row.midleft,
-                      sz.small + 1, theme.INK_SOFT, Face.BOLD, "midleft", box=self.rules_row)
+            text, size = shrink_line(rules, width, steps(sz.small + 1, theme.MIN_TEXT), Face.BOLD)
+            draw_text(surface, text, self.rules_row.midleft, size, theme.INK_SOFT, Face.BOLD, "midleft",
+                      box=self.rules_row)
             self.change_rules.draw(surface, self.app.mouse)
             y = max(y, self.rules_row.bottom + sz.px(8))
         for note in (self.note, self.refused, s.notice):
@@ -440,7 +447,7 @@ class LobbyScene(Scene):
         self._lines(surface, self.words["clock_state"].format(state=state, s=self._clock_seconds()),
                     area.top + sz.px(JOINER_CLOCK), theme.INK,
                     limit=1)
-        rules = self._rules_text()
+        rules = self._rules_text(lambda line: len(wrap(line, sz.small + 1, self.right.width, Face.BOLD)) <= 2)
         if rules:
             self._lines(surface, rules, area.top + sz.px(JOINER_RULES), theme.INK, limit=2)
         draw_text(surface, fit_line(self.words["your_colour"], sz.small, area.width, Face.BOLD),

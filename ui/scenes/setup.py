@@ -11,11 +11,12 @@ import pygame
 from zemlevlasnyk.p2p.identity import MAX_NAME, clean_name
 
 from .. import nav, theme
-from ..fonts import Face
-from ..house_rules import RulesChoice, summary
+from ..fonts import Face, font
+from ..house_rules import RulesChoice, summary_to_fit
 from ..text import LANGUAGES, ui_words
+from ..text_fit import shrink_line, steps
 from ..vs_computer import DEFAULT_OPPONENTS, MAX_OPPONENTS, default_level, offered_levels
-from ..widgets import Button, Style, TextField, draw_text, fit_line, panel
+from ..widgets import Button, Style, TextField, draw_text, fit, fit_line, panel, text_width
 from .base import Scene, SceneHost
 
 BACK = "back"
@@ -46,6 +47,7 @@ class SetupScene(Scene):
         self.labels: list[tuple[str, int]] = []
         self.rules_line = pygame.Rect(0, 0, 0, 0)
         self.note_top = 0
+        self.note_height = 0
         self.count_buttons: list[Button] = []
         self.level_buttons: list[Button] = []
         self.relabel()
@@ -75,7 +77,9 @@ class SetupScene(Scene):
         pad, row, label, gap = s.px(PAD), s.px(ROW), s.px(LABEL_ROOM), s.px(SECTION_GAP)
         width = min(w - 2 * s.gap, s.px(CARD_WIDTH))
         inner = width - 2 * pad
-        note = s.small + s.px(10)     # the chosen level's one-line description
+        # The chosen level's description: a line, or two in a narrow card.
+        self.note_height = 2 * font(theme.MIN_TEXT, Face.REGULAR).get_linesize()
+        note = max(s.small + s.px(10), self.note_height + s.px(4))
         head = s.px(28) + s.heading + 6 + s.px(30)
         height = head + 4 * (label + row + gap) + note + row + pad
         self.card = pygame.Rect(0, 0, width, min(h - 2 * s.gap, height))
@@ -147,13 +151,18 @@ class SetupScene(Scene):
             label = self.t[key]["label"] if key == "rules" else self.t[key]
             draw_text(surface, fit_line(label, s.body, inner, Face.BOLD), (left, y), s.body, theme.INK_SOFT,
                       Face.BOLD, box=self.card)
-        rules = summary(self.app.lang, self.rules.preset, self.rules.options)
-        draw_text(surface, fit_line(rules, s.body, self.rules_line.width), self.rules_line.midleft, s.body, theme.INK,
-                  anchor="midleft", box=self.rules_line)
+        width = self.rules_line.width
+        rules = summary_to_fit(self.app.lang, self.rules.preset, self.rules.options,
+                               lambda line: text_width(line, theme.MIN_TEXT) <= width)
+        text, size = shrink_line(rules, width, steps(s.body, theme.MIN_TEXT))
+        draw_text(surface, text, self.rules_line.midleft, size, theme.INK, anchor="midleft", box=self.rules_line)
         note = self.t["level_notes"].get(self.level, "")
         if self.level_buttons and note:
-            draw_text(surface, fit_line(note, s.small, inner), (left, self.note_top), s.small, theme.INK_SOFT,
-                      box=self.card)
+            box = pygame.Rect(left, self.note_top, inner, self.note_height)
+            fitted = fit(note, inner, box.height, steps(s.small, theme.MIN_TEXT), Face.REGULAR)
+            for n, line in enumerate(fitted.lines):
+                draw_text(surface, line, (box.left, box.top + n * fitted.line_height), fitted.size, theme.INK_SOFT,
+                          box=box)
         for b in (*self.count_buttons, *self.level_buttons, self.back, self.start, self.change_rules):
             b.draw(surface, self.app.mouse)
         self.name.draw(surface)
