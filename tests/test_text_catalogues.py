@@ -297,3 +297,20 @@ self.message = Say("friends.bad_link")
 print(f"zemlevlasnyk: {words['x']}")
 draw_text(surface, "✓ " + money(5), (0, 0), 12)
 ''') == []
+
+
+def test_catalogues_feed_lines_read_as_sentences() -> None:
+    """A line that begins with the bank begins with a capital; a trade with nothing given
+    (or asked) says so in the language's order («нічого не віддає», not «віддає нічого»)."""
+    from zemlevlasnyk.engine import load_preset
+    from zemlevlasnyk.engine.events import Paid, TradeProposed
+    from zemlevlasnyk.ui.narrate import narrate
+    rules = load_preset()
+    names = ["Марія", "Богдан"]
+    assert narrate(rules, Paid(None, 0, 20_000, "start_salary"), "uk", names) == "Банк → Марія: 20\u00a0000 (Старт)"
+    assert str(narrate(rules, Paid(None, 0, 20_000, "start_salary"), "en", names)).startswith("The bank → Марія: ")
+    asks = narrate(rules, TradeProposed(1, 0, (), (3,), 16_900), "uk", names)
+    assert asks is not None and "нічого не віддає, просить «Кожум'яки»" in asks and "віддає нічого" not in asks
+    gives = narrate(rules, TradeProposed(1, 0, (3,), (), 0), "uk", names)
+    assert gives is not None and "віддає «Кожум'яки», нічого не просить" in gives
+    assert "gives nothing, asks for Tanners' Row" in str(narrate(rules, TradeProposed(1, 0, (), (3,), 0), "en", names))

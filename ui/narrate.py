@@ -137,6 +137,11 @@ def narrate(rules: Ruleset, e: Event, lang: str = "uk",
             f.update(frm=who(e.from_seat), to=who(e.to_seat), give=cells(e.give), take=cells(e.take),
                      money=t["money_to"].format(amount=money(m)) if m > 0
                      else t["money_from"].format(amount=money(-m)) if m < 0 else "")
+            # «нічого не віддає», not «віддає нічого»: a side with no deeds has its own wording.
+            if e.take and not e.give:
+                template = "trade_proposed_take_only"
+            elif e.give and not e.take:
+                template = "trade_proposed_give_only"
         case TradeAccepted() | TradeDeclined():
             f.update(frm=who(e.from_seat), to=who(e.to_seat))
         case DeedTransferred():
@@ -166,7 +171,10 @@ def narrate(rules: Ruleset, e: Event, lang: str = "uk",
     seat = getattr(e, "seat", None)
     gender = genders[seat] if genders is not None and isinstance(seat, int) and seat < len(genders) else None
     count = e.cards if isinstance(e, DeckReshuffled) else None
-    return form(lang, t[template], n=count, gender=gender).format(**f)
+    line = form(lang, t[template], n=count, gender=gender).format(**f)
+    if line.startswith(str(t["bank"])):
+        line = line[:1].upper() + line[1:]    # «Банк → Марія: …» begins a sentence too
+    return line
 
 
 def card_text(rules: Ruleset, card_id: str, lang: str) -> str:
