@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+import pygame
 import pytest
 import trio
 from ui_helpers import Driver, init_pygame  # noqa: I001  (sets SDL drivers first)
@@ -83,3 +84,24 @@ async def test_ui_bid_stepper_moves_in_round_steps(autojump_clock) -> None:
     assert stepper.value == min(stepper.hi, first + 2 * bid_step(table.game.rules))
     bid_button = next(b for b in scene.moves if b.intent is BID)
     assert money(stepper.value) in bid_button.label
+
+
+def test_ui_bid_amount_is_as_large_as_the_windows_text() -> None:
+    """The stepper's amount follows the window's sizes like every other text (it stayed at
+    the reference size: large at 800×500, small at full HD)."""
+    from zemlevlasnyk.ui.screenshot import build_scene
+    from zemlevlasnyk.ui.text_audit import auditing
+    init_pygame()
+    app = App((800, 500), lang="uk", spawn=lambda fn: None)
+    build_scene(app, "auction", 1)
+    scene = next(s for s in app.scenes if isinstance(s, TableScene))
+    shown = []
+    for size in ((800, 500), (1920, 1080)):
+        app.resize(size)
+        with auditing() as audit:
+            app.draw(pygame.Surface(size))
+        amount = money(scene.decision.stepper.value)
+        sizes = [t.size for t in audit.texts if t.text == amount and scene.decision.stepper.rect.contains(t.rect)]
+        assert sizes == [scene.sizes.body], size
+        shown.append(sizes[0])
+    assert shown[0] < shown[1]

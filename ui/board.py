@@ -36,6 +36,9 @@ OWNER_SHARE = 0.16
 NAME_SIZES = (13, 12, 11, 10, 9)
 NAME_REFERENCE_CELL = 64
 NAME_MIN = 9
+# A cell name shrinks to keep its words whole down to this share of the board's name size;
+# below it a long word is hyphenated first.
+WHOLE_WORDS_SHARE = 0.8
 # The mark of deeds outside colour groups (stations, utilities), and their band on the board.
 PLAIN_DEED = pygame.Color("#44524b")
 PLAIN_BAND = pygame.Color("#dfe4dc")
@@ -168,11 +171,15 @@ def _draw_name_and_figure(surface: pygame.Surface, geo: BoardGeometry, rules: Ru
 def _first_fitting(names: Sequence[str], width: int, height: int, sizes: tuple[int, ...],
                    face: Face) -> Fitted | None:
     """The first of `names` (the whole name, then the catalogue's short one) that fits the
-    room at one of `sizes`."""
-    for name in names:
-        fitted = fit(name, width, max(1, height), sizes, face)
-        if len(fitted.lines) * fitted.line_height <= height:
-            return fitted
+    room at one of `sizes`: whole words at the larger sizes, then a long word hyphenated
+    at those, before a smaller size (a name far smaller than its neighbours reads worse
+    than a hyphen)."""
+    larger = tuple(n for n in sizes if n >= WHOLE_WORDS_SHARE * sizes[0])
+    for group in (larger, sizes):
+        for name in names:
+            fitted = fit(name, width, max(1, height), group, face)
+            if len(fitted.lines) * fitted.line_height <= height:
+                return fitted
     return None
 
 

@@ -169,6 +169,7 @@ class DecisionPanel:
                 b.size = s.small
             y += s.px(32) + gap
             self.stepper.layout(pygame.Rect(rect.left, y, rect.width, s.px(34)))
+            self.stepper.size = s.body
             y += s.px(34) + gap
         self.notes_top = y
         y += sum(len(self._fitted_note(note).lines) for note in self.notes) * (s.small + s.px(8))

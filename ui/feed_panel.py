@@ -17,7 +17,7 @@ from .fonts import Face
 from .table_view import PlayerInfo
 from .text import Say
 from .theme import Sizes
-from .widgets import draw_text, wrap
+from .widgets import draw_text, text_width, wrap
 
 # Lines of the feed kept (older ones scroll away for good).
 FEED_KEEP = 200
@@ -25,6 +25,8 @@ FEED_KEEP = 200
 WHEEL_LINES = 3
 # The newest lines are drawn in full ink, the older ones softer.
 FRESH_LINES = 3
+# A line that continues an entry starts with this, so an entry reads as one.
+INDENT = "  "
 
 
 Entry = Event | Say
@@ -72,11 +74,13 @@ class FeedPanel:
         self._clamp()
 
     def _rewrap(self) -> None:
-        width = max(80, self.rect.width - self.sizes.px(14))
+        # Every line is wrapped narrower by the indent a continued line starts with, so the
+        # continued lines stay in the box too.
+        width = max(80, self.rect.width - self.sizes.px(14) - text_width(INDENT, self.sizes.small))
         lines: list[tuple[str, int | None]] = []
         for item, seat in self.entries:
             for n, piece in enumerate(wrap(self.word(item) or "", self.sizes.small, width)):
-                lines.append((piece if n == 0 else "  " + piece, seat))
+                lines.append((piece if n == 0 else INDENT + piece, seat))
         if self.scroll:
             # Reading older lines: new ones arrive below without moving what is shown.
             self.scroll += max(0, len(lines) - len(self.lines))
@@ -98,7 +102,7 @@ class FeedPanel:
         y = area.top
         for n, (line, seat) in enumerate(shown):
             fresh = not self.scroll and n >= len(shown) - FRESH_LINES
-            if seat is not None and not line.startswith("  "):
+            if seat is not None and not line.startswith(INDENT):
                 colour = theme.player_colour(players[seat].colour)
                 pygame.draw.circle(surface, colour, (area.left + s.px(4), y + self.step // 2), s.px(4))
             box = pygame.Rect(area.left + s.px(12), y, area.width - s.px(12), self.step)

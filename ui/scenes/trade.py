@@ -178,6 +178,7 @@ class TradeScene(Scene):
         self.money_label = pygame.Rect(inner.left, money_row.top, label_w, money_row.height)
         self.money.layout(pygame.Rect(inner.left + label_w, money_row.top, min(s.px(260), inner.width // 2),
                                       money_row.height))
+        self.money.size = s.body
         self.money_note = pygame.Rect(self.money.rect.right + s.px(14), money_row.top,
                                       inner.right - self.money.rect.right - s.px(14), money_row.height)
         self.chips_area = pygame.Rect(inner.left, row.bottom + s.px(14), inner.width,
