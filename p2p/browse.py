@@ -184,7 +184,8 @@ async def find_table(mdns: Mdns, wanted: str, *, timeout: float) -> TableAdvert:
                 pass
         tables = list(browser.tables.values())
     if not matches(tables, wanted):
-        raise TableChoiceError(f"no table called {wanted!r} nearby (looked for {timeout:g} s)")
+        raise TableChoiceError(f"no table called {wanted!r} nearby (looked for {timeout:g} s)", reason="no_table",
+                               params={"name": wanted})
     return select_table(tables, wanted)
 
 

@@ -33,6 +33,7 @@ import trio
 
 from zemlevlasnyk.engine import DEFAULT_PRESET, Action
 from zemlevlasnyk.p2p import commit_reveal
+from zemlevlasnyk.p2p.errors import Explained
 from zemlevlasnyk.p2p.host import (
     TRANSPORT,
     KnockArrived,
@@ -85,7 +86,7 @@ class TableHandle:
         self.config = config
         self.core = core
         self.invite: Invite | None = None
-        self.notice: str | None = None   # why the table is not announced (the mDNS stack's words)
+        self.notice: Explained | None = None   # why the table is not announced (an MdnsError)
         self.hold = False
         self.server: HostServer | None = None
         self._observers: list[Observer] = []
@@ -227,7 +228,7 @@ class TableHandle:
             async with open_mdns(self.config.interfaces) as mdns:
                 await advertise_table(mdns, self.core)
         except MdnsError as exc:
-            self.notice = str(exc)
+            self.notice = exc
 
     # --- outputs -----------------------------------------------------------------------------------
 

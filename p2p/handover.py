@@ -26,7 +26,7 @@ from typing import Any
 from zemlevlasnyk.engine import DEFAULT_PRESET
 from zemlevlasnyk.p2p import savegame
 from zemlevlasnyk.p2p.driver import TableConfig, TableHandle
-from zemlevlasnyk.p2p.errors import CheatingHost, Code, ProtocolError, local, remote
+from zemlevlasnyk.p2p.errors import CheatingHost, Code, Explained, ProtocolError, local, remote
 from zemlevlasnyk.p2p.handshake import Joiner
 from zemlevlasnyk.p2p.host import Close, Output, Phase, Published, Send, TableHost
 from zemlevlasnyk.p2p.identity import Profile
@@ -48,10 +48,12 @@ class ResumeError(Exception):
     """The saved game cannot be taken over; `problem` says why in a word the catalogues
     translate (`savegame` problems, or `not_seated`, `finished`, `no_start`, `bad_record`)."""
 
-    def __init__(self, problem: str, detail: str = "") -> None:
+    def __init__(self, problem: str, detail: str = "", *, cause: Explained | None = None) -> None:
+        """`cause`: the error behind a `bad_record` (the player reads its words, not `detail`)."""
         super().__init__(f"{problem}: {detail}" if detail else problem)
         self.problem = problem
         self.detail = detail
+        self.cause = cause
 
 
 @dataclass(frozen=True)
@@ -94,7 +96,7 @@ def load_saved(path: Path) -> Saved:
     try:
         replica = replay(loaded.header.table, loaded.header.host, records)
     except CheatingHost as exc:
-        raise ResumeError("bad_record", exc.message) from None
+        raise ResumeError("bad_record", exc.message, cause=exc) from None
     return Saved(path, loaded.header, records, replica)
 
 

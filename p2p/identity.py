@@ -90,9 +90,11 @@ def load_or_create(profile: str = "default", *, name: str | None = None,
 
     `name` and `colour`, when given, replace the stored ones (and are saved)."""
     if not _PROFILE_NAME.match(profile):
-        raise local(Code.BAD_PROFILE, f"profile name {profile!r} must be 1-32 letters, digits, '-' or '_'")
+        raise local(Code.BAD_PROFILE, f"profile name {profile!r} must be 1-32 letters, digits, '-' or '_'",
+                    reason="profile_name", params={"name": profile})
     if colour is not None and colour not in COLOURS:
-        raise local(Code.BAD_PROFILE, f"colour {colour!r} is not one of {', '.join(COLOURS)}")
+        raise local(Code.BAD_PROFILE, f"colour {colour!r} is not one of {', '.join(COLOURS)}",
+                    reason="profile_colour", params={"colour": colour, "known": ", ".join(COLOURS)})
     path = (folder or data_dir()) / "profiles" / f"{profile}.json"
     if path.exists() or path.is_symlink():
         stored = _read(path)
@@ -119,7 +121,8 @@ def _read(path: Path) -> Profile:
         return Profile(clean_name(str(data["name"])), colour, key)
     except (OSError, ValueError, KeyError, TypeError) as exc:
         why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
-        raise local(Code.BAD_PROFILE, f"profile {path} is unreadable ({why}); move it away to start afresh") from None
+        raise local(Code.BAD_PROFILE, f"profile {path} is unreadable ({why}); move it away to start afresh",
+                    reason="profile_unreadable", params={"path": str(path)}) from None
 
 
 def _write(path: Path, profile: Profile) -> None:
@@ -135,4 +138,5 @@ def _write(path: Path, profile: Profile) -> None:
             os.fsync(handle.fileno())
         os.replace(tmp, path)
     except OSError as exc:
-        raise local(Code.BAD_PROFILE, f"cannot save profile {path} ({exc.strerror or exc})") from None
+        raise local(Code.BAD_PROFILE, f"cannot save profile {path} ({exc.strerror or exc})",
+                    reason="profile_unsaved", params={"path": str(path)}, os_error=exc) from None

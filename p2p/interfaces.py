@@ -15,11 +15,13 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import ifaddr
 
+from zemlevlasnyk.p2p.errors import Explained
+
 # The environment variable every command (and the window) honours.
 ENV_VAR = "ZEMLEVLASNYK_INTERFACES"
 
 
-class InterfaceError(ValueError):
+class InterfaceError(Explained, ValueError):
     """A local misuse: an interface address that is malformed or not on this machine."""
 
 
@@ -57,18 +59,22 @@ def parse_addresses(
         try:
             address = ipaddress.ip_address(text)
         except ValueError:
-            raise InterfaceError(f"{source}: {raw!r} is not an IP address") from None
+            raise InterfaceError(f"{source}: {raw!r} is not an IP address", reason="interface_not_ip",
+                                 params={"source": source, "value": raw}) from None
         if address.version != 4:
-            raise InterfaceError(f"{source}: {text} is not an IPv4 address (only IPv4 is supported)")
+            raise InterfaceError(f"{source}: {text} is not an IPv4 address (only IPv4 is supported)",
+                                 reason="interface_not_ipv4", params={"source": source, "value": text})
         if str(address) not in known:
-            have = ", ".join(sorted(known, key=ipaddress.IPv4Address)) or "none"
+            have = ", ".join(sorted(known, key=ipaddress.IPv4Address)) or "-"
             raise InterfaceError(
-                f"{source}: {text} is not an address of this machine (it has: {have})"
+                f"{source}: {text} is not an address of this machine (it has: {have})",
+                reason="interface_not_here", params={"source": source, "value": text, "have": have},
             )
         if str(address) not in chosen:
             chosen.append(str(address))
     if not chosen:
-        raise InterfaceError(f"{source}: no interface address given")
+        raise InterfaceError(f"{source}: no interface address given", reason="interface_none_given",
+                             params={"source": source})
     return tuple(chosen)
 
 
@@ -90,6 +96,7 @@ def choose_interfaces(
     if not lan:
         raise InterfaceError(
             "this machine has no LAN address: join a Wi-Fi network, or pass "
-            "--interface 127.0.0.1 to play on this machine only"
+            "--interface 127.0.0.1 to play on this machine only",
+            reason="interface_no_lan",
         )
     return lan

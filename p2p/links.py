@@ -43,35 +43,37 @@ class Invite:
 
 def parse_invite(link: str) -> Invite:
     """The invite in `link`; a `ProtocolError` (local: the user's input) saying what is wrong."""
-    def bad(why: str) -> Exception:
-        return local(Code.BAD_LINK, f"not a table invite link ({why}): {link[:200]!r}")
+    def bad(why: str, reason: str, **params: str | int) -> Exception:
+        """`reason`: the words for the player (the catalogues' `link_<reason>` among the reasons)."""
+        return local(Code.BAD_LINK, f"not a table invite link ({why}): {link[:200]!r}", reason=f"link_{reason}",
+                     params=params)
 
     try:
         parts = urlsplit(link.strip())
         port = parts.port
     except ValueError as exc:
-        raise bad(str(exc)) from None
+        raise bad(str(exc), "unreadable") from None
     if parts.scheme != SCHEME:
-        raise bad(f"it must start with {SCHEME}://")
+        raise bad(f"it must start with {SCHEME}://", "scheme", scheme=SCHEME)
     if not parts.hostname:
-        raise bad("no host address")
+        raise bad("no host address", "no_address")
     if port is None or not 0 < port < 65536:
-        raise bad("no port")
+        raise bad("no port", "no_port")
     host = parts.hostname
     try:
         ipaddress.ip_address(host)
     except ValueError:
         if not re.match(r"^[A-Za-z0-9.-]{1,253}$", host):
-            raise bad("the host is neither an IP address nor a host name") from None
+            raise bad("the host is neither an IP address nor a host name", "bad_address") from None
     table = parts.path.lstrip("/")
     if not TABLE_ID.match(table):
-        raise bad("the table id must be 16 hex digits")
+        raise bad("the table id must be 16 hex digits", "table_id")
     query = parse_qs(parts.query, keep_blank_values=True)
     key = _hex_field(query, "key", KEY_BYTES, bad)
     if key is None:
-        raise bad("no host key")
+        raise bad("no host key", "no_key")
     if not usable_key(key):
-        raise bad("the host key is not a public key")
+        raise bad("the host key is not a public key", "bad_key")
     secret = _hex_field(query, "secret", SECRET_BYTES, bad)
     return Invite(host, port, table, key, secret)
 
@@ -85,13 +87,13 @@ def usable_key(public_key: bytes) -> bool:
     return True
 
 
-def _hex_field(query: dict[str, list[str]], name: str, size: int, bad: Callable[[str], Exception]) -> bytes | None:
+def _hex_field(query: dict[str, list[str]], name: str, size: int, bad: Callable[..., Exception]) -> bytes | None:
     values = query.get(name)
     if not values:
         return None
     if len(values) != 1:
-        raise bad(f"{name} given twice")
+        raise bad(f"{name} given twice", "twice", name=name)
     value = values[0].lower()
     if len(value) != 2 * size or not _HEX.match(value):
-        raise bad(f"{name} must be {2 * size} hex digits")
+        raise bad(f"{name} must be {2 * size} hex digits", "hex", name=name, digits=2 * size)
     return bytes.fromhex(value)

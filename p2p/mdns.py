@@ -26,6 +26,7 @@ from zeroconf import (
     Zeroconf,
 )
 
+from zemlevlasnyk.p2p.errors import Explained
 from zemlevlasnyk.p2p.txt import SERVICE_TYPE, AdvertError, Phase, TableAdvert, advert_for, encode_txt
 from zemlevlasnyk.p2p.wire import PROTOCOL_VERSION
 
@@ -41,7 +42,7 @@ UNREGISTER_TIMEOUT_S = 2.0
 FINISHED_LINGER_S = 5.0
 
 
-class MdnsError(RuntimeError):
+class MdnsError(Explained, RuntimeError):
     """The mDNS stack could not start, or a second one was asked for with other interfaces."""
 
 
@@ -67,7 +68,8 @@ def _start_zeroconf(interfaces: tuple[str, ...]) -> Zeroconf:
     try:
         return Zeroconf(interfaces=list(interfaces), ip_version=IPVersion.V4Only)
     except OSError as exc:
-        raise MdnsError(f"cannot start mDNS on {', '.join(interfaces)}: {exc.strerror or exc}") from exc
+        raise MdnsError(f"cannot start mDNS on {', '.join(interfaces)}: {exc.strerror or exc}", reason="mdns_start",
+                        params={"interfaces": ", ".join(interfaces)}, os_error=exc) from exc
 
 
 @asynccontextmanager
@@ -80,7 +82,7 @@ async def open_mdns(interfaces: Sequence[str]) -> AsyncIterator[Mdns]:
     """
     wanted = tuple(interfaces)
     if not wanted:
-        raise MdnsError("no interface to run mDNS on")
+        raise MdnsError("no interface to run mDNS on", reason="mdns_no_interface")
     while _Shared.starting is not None:
         await _Shared.starting.wait()
     if _Shared.mdns is None:
@@ -94,7 +96,9 @@ async def open_mdns(interfaces: Sequence[str]) -> AsyncIterator[Mdns]:
     elif set(_Shared.mdns.interfaces) != set(wanted):
         raise MdnsError(
             f"mDNS is already running on {', '.join(_Shared.mdns.interfaces)}, "
-            f"not {', '.join(wanted)}: one instance per process"
+            f"not {', '.join(wanted)}: one instance per process",
+            reason="mdns_elsewhere",
+            params={"running": ", ".join(_Shared.mdns.interfaces), "wanted": ", ".join(wanted)},
         )
     mdns = _Shared.mdns
     _Shared.users += 1
@@ -117,7 +121,8 @@ def _zeroconf_call(what: str, call: Callable[..., None], *args: Any, **kwargs: A
     try:
         call(*args, **kwargs)
     except ZeroconfError as exc:
-        raise MdnsError(f"cannot {what} the table on mDNS: {type(exc).__name__} {exc}".rstrip()) from exc
+        raise MdnsError(f"cannot {what} the table on mDNS: {type(exc).__name__} {exc}".rstrip(),
+                        reason="mdns_failed") from exc
 
 
 def _service_info(advert: TableAdvert, name: str, addresses: Sequence[str]) -> ServiceInfo:

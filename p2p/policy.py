@@ -23,5 +23,7 @@ def levels() -> tuple[str, ...]:
 
 def make_policy(level: str, seed: int) -> Policy:
     if level not in bots.LEVELS:
-        raise local(Code.BAD_MESSAGE, f"unknown computer player level {level!r} (known: {', '.join(levels())})")
+        known = ", ".join(levels())
+        raise local(Code.BAD_MESSAGE, f"unknown computer player level {level!r} (known: {known})",
+                    reason="unknown_level", params={"level": level, "known": known})
     return bots.make_bot(level, seed)

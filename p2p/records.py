@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from nacl.signing import SigningKey
 
@@ -38,7 +38,7 @@ from zemlevlasnyk.engine import (
 )
 from zemlevlasnyk.p2p import commit_reveal, messages, wire
 from zemlevlasnyk.p2p.clock import MS_PER_SECOND, DecisionClock
-from zemlevlasnyk.p2p.errors import CheatingHost, Code, RemoteProtocolError, remote
+from zemlevlasnyk.p2p.errors import Cheat, CheatingHost, Code, RemoteProtocolError, remote
 from zemlevlasnyk.p2p.statetrack import StateTrack
 
 ZERO_HASH = "0" * 64
@@ -223,6 +223,12 @@ class Verified:
 # --- the replica -----------------------------------------------------------------------------------
 
 
+class Accuse(Protocol):
+    """Makes the `CheatingHost` for the record being checked: what is wrong, and its kind."""
+
+    def __call__(self, why: str, kind: Cheat = ..., /) -> CheatingHost: ...
+
+
 class Replica:
     """A copy of the game rebuilt from verified records only.
 
@@ -275,13 +281,15 @@ class Replica:
         try:
             body_bytes, sig = split_record(data)
         except Exception as exc:
-            raise CheatingHost(f"record {self.seq + 1}: malformed ({exc})", seq=self.seq + 1) from None
+            raise CheatingHost(f"record {self.seq + 1}: malformed ({exc})", seq=self.seq + 1,
+                               kind=Cheat.MALFORMED) from None
         signer = self.host_key
         if not wire.verify_raw(signer, TAG_RECORD + body_bytes, sig):
             # Only a handover may be signed by another key: the new host's, which it names.
             signer = self._successor(body_bytes) or ""
             if not signer or not wire.verify_raw(signer, TAG_RECORD + body_bytes, sig):
-                raise CheatingHost(f"record {self.seq + 1}: not signed by the host's key", seq=self.seq + 1)
+                raise CheatingHost(f"record {self.seq + 1}: not signed by the host's key", seq=self.seq + 1,
+                                  kind=Cheat.SIGNATURE)
         try:
             body = decode_body(body_bytes, canonical=self.strict)
             return self._accept(body, data, record_hash(body_bytes, sig), own, signer)
@@ -290,48 +298,48 @@ class Replica:
         except (KeyError, IndexError, TypeError, ValueError, AttributeError, RecursionError, EngineError,
                 RemoteProtocolError) as exc:
             raise CheatingHost(f"record {self.seq + 1}: malformed: {type(exc).__name__}: {str(exc)[:160]}",
-                               seq=self.seq + 1) from None
+                               seq=self.seq + 1, kind=Cheat.MALFORMED) from None
 
     def _accept(self, body: dict[str, Any], data: bytes, digest: str, own: tuple[dict[str, Any], ...],
                 signer: str) -> Verified:
         seq = body["seq"]
 
-        def cheat(why: str) -> CheatingHost:
-            return CheatingHost(f"record {seq}: {why}", seq=seq)
+        def cheat(why: str, kind: Cheat = Cheat.RULES, /) -> CheatingHost:
+            return CheatingHost(f"record {seq}: {why}", seq=seq, kind=kind)
 
         if not _is_int(seq) or seq != self.seq + 1:
-            raise cheat(f"expected sequence number {self.seq + 1}")
+            raise cheat(f"expected sequence number {self.seq + 1}", Cheat.CHAIN)
         kind = body["kind"]
         if kind not in KINDS or (kind == START) != (seq == 0):
-            raise cheat(f"kind {str(kind)[:20]!r} is out of place")
+            raise cheat(f"kind {str(kind)[:20]!r} is out of place", Cheat.MALFORMED)
         required, optional = _FIELDS[kind]
         keys = body.keys() - _COMMON
         if not body.keys() >= _COMMON or not required <= keys or not keys <= required | optional:
-            raise cheat(f"a {kind} record has the wrong fields")
+            raise cheat(f"a {kind} record has the wrong fields", Cheat.MALFORMED)
         if body["table"] != self.table:
-            raise cheat("record for another table")
+            raise cheat("record for another table", Cheat.CHAIN)
         if body["prev"] != self.head:
-            raise cheat("does not chain onto the previous record")
+            raise cheat("does not chain onto the previous record", Cheat.CHAIN)
         at = body["at"]
         if not _is_int(at) or at < self.at or (seq == 0 and at != 0):
-            raise cheat("its time runs backwards")
+            raise cheat("its time runs backwards", Cheat.CHAIN)
         secret = _hex32(body["reveal"])
         renew = body["renew"]
         if renew is not None:
             _hex32(renew)
         if self.ended:
-            raise cheat("a record after the end record")
+            raise cheat("a record after the end record", Cheat.CHAIN)
         if self.over and kind not in (END, HANDOVER):
-            raise cheat("the game is over: only the end record may follow")
+            raise cheat("the game is over: only the end record may follow", Cheat.CHAIN)
         if (self.declared is not None) != (kind == CHANCE) and kind != HANDOVER:
-            raise cheat("a declared action must be followed by its chance record, and only by it")
+            raise cheat("a declared action must be followed by its chance record, and only by it", Cheat.CHAIN)
         if kind == START:
             events = self._start(body["setup"], secret, cheat)
         elif kind == HANDOVER:
             events = self._handover(body, secret, signer, cheat)
         else:
             if not commit_reveal.opens(self.next_commit or "", secret):
-                raise cheat("the revealed secret does not open the host's commitment")
+                raise cheat("the revealed secret does not open the host's commitment", Cheat.SECRET)
             events = self._play(kind, body, secret, digest, own, cheat)
         changed = kind not in (END, HANDOVER) and not (kind in (HOST, TIMEOUT) and "await" in body)
         assert self.game is not None
@@ -339,11 +347,11 @@ class Replica:
             try:
                 self._track.follow(self.game.to_json(), body["diff"])
             except ValueError:
-                raise cheat("the state diff disagrees with the rules (replayed here)") from None
+                raise cheat("the state diff disagrees with the rules (replayed here)", Cheat.STATE) from None
         elif body["diff"] != []:
-            raise cheat("a record that changes nothing carries a diff")
+            raise cheat("a record that changes nothing carries a diff", Cheat.STATE)
         if body["state"] != self._track.hash:
-            raise cheat("the state hash is wrong")
+            raise cheat("the state hash is wrong", Cheat.STATE)
         notes = self._notes(kind, body, seq)
         actor = self._actor(kind, body)
         chance, self._chance_from = self._chance_from, None
@@ -360,9 +368,9 @@ class Replica:
 
     # --- per kind ------------------------------------------------------------------------------
 
-    def _start(self, setup: dict[str, Any], secret: bytes, cheat: Callable[[str], CheatingHost]) -> list[Event]:
+    def _start(self, setup: dict[str, Any], secret: bytes, cheat: Accuse) -> list[Event]:
         if set(setup) != {"preset", "options", "rules", "clock", "commit", "players", "readies"}:
-            raise cheat("the setup has the wrong fields")
+            raise cheat("the setup has the wrong fields", Cheat.MALFORMED)
         try:
             rules = rules_for(setup["preset"], setup["options"])
         except (RulesetError, TypeError, ValueError) as exc:
@@ -371,7 +379,7 @@ class Replica:
                                               and rules.digest != self.expected_rules.digest):
             raise cheat("the table plays other rules than ours")
         if not commit_reveal.opens(setup["commit"], secret):
-            raise cheat("the revealed secret does not open the lobby commitment")
+            raise cheat("the revealed secret does not open the lobby commitment", Cheat.SECRET)
         players = tuple(Player(_str(p["key"]), _str(p["name"]), _str(p["colour"]),
                                None if p["bot"] is None else _str(p["bot"])) for p in setup["players"])
         if not rules.min_players <= len(players) <= rules.max_players:
@@ -383,9 +391,9 @@ class Replica:
         for ready in readies:
             if not (wire.check_signature(ready.key, wire.TAG_READY, ready.signed)
                     and ready.table == self.table and ready.commit == setup["commit"]):
-                raise cheat("a Ready is forged or bound to another commitment")
+                raise cheat("a Ready is forged or bound to another commitment", Cheat.SIGNATURE)
         if not isinstance(setup["clock"], bool):
-            raise cheat("the clock setting is malformed")
+            raise cheat("the clock setting is malformed", Cheat.MALFORMED)
         self.rules = rules
         self.players = players
         self.clock = setup["clock"]
@@ -396,7 +404,7 @@ class Replica:
         return []
 
     def _play(self, kind: str, body: dict[str, Any], secret: bytes, digest: str, own: tuple[dict[str, Any], ...],
-              cheat: Callable[[str], CheatingHost]) -> list[Event]:
+              cheat: Accuse) -> list[Event]:
         game = self.game
         assert game is not None
         seq = body["seq"]
@@ -417,12 +425,12 @@ class Replica:
                 if not 0 <= act.seat < len(self.players):
                     raise cheat("the action's seat is not a seat of this game")
                 if not wire.check_signature(self.players[act.seat].key, wire.TAG_ACTION, act.signed):
-                    raise cheat("the action is not signed by its seat's key")
+                    raise cheat("the action is not signed by its seat's key", Cheat.SIGNATURE)
             else:
                 act = messages.parse_act(envelope)
             action = action_from_json(act.action)
             if act.seat != action.seat or act.table != self.table or act.seq != seq:
-                raise cheat("the action was signed for another seat, table or moment")
+                raise cheat("the action was signed for another seat, table or moment", Cheat.SIGNATURE)
             return self._apply(action, seq, secret, act.entropy, cheat, CHANCE_ACTOR)
         action = action_from_json(body["auto"])
         if not 0 <= action.seat < len(self.players):
@@ -436,7 +444,7 @@ class Replica:
         awaited = body["await"]
         if (not isinstance(awaited, list) or not awaited or awaited != sorted(set(awaited))
                 or not all(_is_int(s) and 0 <= s < len(self.players) and not self.hosts(s) for s in awaited)):
-            raise cheat("a declaration must await a sorted list of people's seats")
+            raise cheat("a declaration must await a sorted list of people's seats", Cheat.MALFORMED)
         if not game.needs_chance(action):
             raise cheat("a declaration of an action that needs no chance")
         self._check_turn(action, cheat)
@@ -444,7 +452,7 @@ class Replica:
         return []
 
     def _handover(self, body: dict[str, Any], secret: bytes, signer: str,
-                  cheat: Callable[[str], CheatingHost]) -> list[Event]:
+                  cheat: Accuse) -> list[Event]:
         """A new host takes the table over (docs/PROTOCOL.md, section 9): it names the lost
         host and itself, signs this record with its own key and starts a new secret chain
         (`commit`, which this record's `reveal` opens: the next record's secret opens that).
@@ -453,13 +461,13 @@ class Replica:
         lost their connection."""
         handover = body["handover"]
         if set(handover) != {"old", "new", "commit"}:
-            raise cheat("a handover names the old host, the new one and a commitment, nothing else")
+            raise cheat("a handover names the old host, the new one and a commitment, nothing else", Cheat.MALFORMED)
         if handover["old"] != self.host_key:
             raise cheat("a handover from a host that is not the table's host")
         if handover["new"] != signer or not self.may_host(signer):
-            raise cheat("a handover must be signed by the new host, the first host or a seated person")
+            raise cheat("a handover must be signed by the new host, the first host or a seated person", Cheat.SIGNATURE)
         if body["renew"] is not None or not commit_reveal.opens(_str(handover["commit"]), secret):
-            raise cheat("the handover's secret does not open its commitment")
+            raise cheat("the handover's secret does not open its commitment", Cheat.SECRET)
         assert self.game is not None
         self.host_key = signer
         self.declared = None
@@ -488,44 +496,44 @@ class Replica:
             return None
         return new if isinstance(new, str) and self.may_host(new) else None
 
-    def _check_timeout(self, action: Action, body: dict[str, Any], cheat: Callable[[str], CheatingHost]) -> None:
+    def _check_timeout(self, action: Action, body: dict[str, Any], cheat: Accuse) -> None:
         assert self.game is not None
         if action != self.game.safe_action(action.seat):
             raise cheat("a timeout that is not the clock's safe action")
         timer = body["timer"]
         if set(timer) != {"since"} or not _is_int(timer["since"]):
-            raise cheat("a malformed timer")
+            raise cheat("a malformed timer", Cheat.MALFORMED)
         since = self.decisions.since(action.seat)
         if since is None:
             raise cheat(f"a timeout for seat {action.seat}, which has nothing to decide")
         if timer["since"] < since:
             raise cheat(f"the host counted seat {action.seat}'s time from {timer['since']} ms, "
-                        f"before its decision began at {since} ms")
+                        f"before its decision began at {since} ms", Cheat.CLOCK)
         if body["at"] < timer["since"] + self.decisions.ms:
             raise cheat(f"the host ran seat {action.seat}'s clock out after "
-                        f"{(body['at'] - timer['since']) / 1000:.1f} s of {self.decisions.ms / 1000:g}")
+                        f"{(body['at'] - timer['since']) / 1000:.1f} s of {self.decisions.ms / 1000:g}", Cheat.CLOCK)
 
     def _chance(self, body: dict[str, Any], secret: bytes, own: tuple[dict[str, Any], ...],
-                cheat: Callable[[str], CheatingHost]) -> list[Event]:
+                cheat: Accuse) -> list[Event]:
         declared = self.declared
         assert declared is not None
         contribs = [messages.parse_contrib(c) for c in body["contrib"]]
         missing = body["missing"]
         seats = [c.seat for c in contribs]
         if seats != sorted(set(seats)) or not isinstance(missing, list) or missing != sorted(set(missing)):
-            raise cheat("contributions and missing seats must each be in seat order, once")
+            raise cheat("contributions and missing seats must each be in seat order, once", Cheat.MALFORMED)
         if set(seats) & set(missing) or sorted(seats + missing) != list(declared.awaited):
             raise cheat("the contributions and the missing seats are not the seats awaited")
         for contrib in contribs:
             if (contrib.table != self.table or contrib.seq != declared.seq or contrib.record != declared.record
                     or contrib.signed not in own
                     and not wire.check_signature(self.players[contrib.seat].key, wire.TAG_CONTRIB, contrib.signed)):
-                raise cheat(f"seat {contrib.seat}'s contribution is forged or made for another record")
+                raise cheat(f"seat {contrib.seat}'s contribution is forged or made for another record", Cheat.SIGNATURE)
         self.declared = None
         entropy = commit_reveal.contributed_entropy([c.entropy for c in contribs])
         return self._apply(declared.action, body["seq"], secret, entropy, cheat, CHANCE_CONTRIBUTED)
 
-    def _check_turn(self, action: Action, cheat: Callable[[str], CheatingHost]) -> None:
+    def _check_turn(self, action: Action, cheat: Accuse) -> None:
         assert self.game is not None
         if action.seat not in {d.seat for d in self.game.pending()}:
             raise cheat(f"seat {action.seat} acted out of turn")
@@ -533,7 +541,7 @@ class Replica:
             raise cheat(f"the host accepted an illegal {action.TYPE}")
 
     def _apply(self, action: Action, seq: int, secret: bytes, entropy: bytes,
-               cheat: Callable[[str], CheatingHost], source: str) -> list[Event]:
+               cheat: Accuse, source: str) -> list[Event]:
         game = self.game
         assert game is not None
         if action.seat not in {d.seat for d in game.pending()}:

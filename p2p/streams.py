@@ -139,7 +139,8 @@ async def dial(invite: Invite) -> trio.abc.Stream:
             return await trio.open_tcp_stream(invite.host, invite.port)
     except (OSError, trio.TooSlowError) as exc:
         raise ProtocolError(Code.CLOSED, f"cannot reach {invite.host}:{invite.port}: {exc or 'timed out'}",
-                            fault=Fault.LOCAL) from None
+                            fault=Fault.LOCAL, reason="cannot_reach",
+                            params={"address": f"{invite.host}:{invite.port}"}) from None
 
 
 async def open_table(invite: Invite, profile: Profile, *, want: str = PLAYING, last_seq: int = -1,

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from zemlevlasnyk.engine import DEFAULT_PRESET
-from zemlevlasnyk.p2p.errors import Code, remote
+from zemlevlasnyk.p2p.errors import Code, Explained, remote
 from zemlevlasnyk.p2p.identity import fingerprint
 from zemlevlasnyk.p2p.links import KEY_BYTES, TABLE_ID, Invite
 
@@ -49,7 +49,7 @@ _TXT_KEYS = frozenset({"txtvers", "pv", "id", "name", "host", "taken", "free", "
                        "code"})
 
 
-class AdvertError(ValueError):
+class AdvertError(Explained, ValueError):
     """A local misuse: an advert with a field out of range."""
 
 
@@ -57,7 +57,7 @@ class BadAdvert(ValueError):
     """A remote fault: a TXT record on the LAN that is not a valid table advert."""
 
 
-class TableChoiceError(ValueError):
+class TableChoiceError(Explained, ValueError):
     """A local misuse: a table name or code that matches no table nearby, or several."""
 
 
@@ -310,9 +310,11 @@ def select_table(tables: Iterable[TableAdvert], wanted: str) -> TableAdvert:
     if len(found) == 1:
         return found[0]
     if not found:
-        raise TableChoiceError(f"no table called {wanted!r} nearby")
+        raise TableChoiceError(f"no table called {wanted!r} nearby", reason="no_table", params={"name": wanted})
     choices = "; ".join(f"{describe(t)}: say {t.table_name}#{t.fingerprint}" for t in found)
-    raise TableChoiceError(f"{len(found)} tables are called {wanted!r}: {choices}")
+    raise TableChoiceError(f"{len(found)} tables are called {wanted!r}: {choices}", reason="many_tables",
+                           params={"n": len(found), "name": wanted,
+                                   "choices": ", ".join(f"{t.table_name}#{t.fingerprint}" for t in found)})
 
 
 def advert_for(info: TableInfoLike, host_key: bytes, *, protocol: int) -> TableAdvert:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from zemlevlasnyk.engine import Outcome, canonical_json
 from zemlevlasnyk.p2p import messages, wire
-from zemlevlasnyk.p2p.errors import CheatingHost, ProtocolError
+from zemlevlasnyk.p2p.errors import CheatingHost, Explained, ProtocolError
 from zemlevlasnyk.p2p.records import Player, Replica
 from zemlevlasnyk.p2p.savegame import Header, Line, SaveGameError, read
 
@@ -43,7 +43,8 @@ class Verdict:
     failure: Failure | None = None
     line: int | None = None
     seq: int | None = None
-    why: str = ""
+    why: str = ""                     # in English, for logs and tests
+    cause: Explained | None = None    # a bad record's or evidence line's problem, with words for a person
     problem: SaveGameError | None = None
     table: str = ""
     host: str = ""
@@ -74,15 +75,17 @@ def verify_game(path: Path) -> Verdict:
         try:
             verified = replica.accept(line.data)
         except CheatingHost as exc:
-            return _so_far(path, replica, header, Failure.BAD_RECORD, line=line.number, seq=line.seq, why=exc.message)
+            return _so_far(path, replica, header, Failure.BAD_RECORD, line=line.number, seq=line.seq, why=exc.message,
+                           cause=exc)
         if verified.seq == 0:
             setup = verified.body["setup"]
             if setup["preset"] != header.preset or setup["options"] != header.options:
                 return _so_far(path, replica, header, Failure.BAD_HEADER, line=1, why="preset or options")
     for line in loaded.sent:
-        why = _evidence_problem(line, header.table, header.me)
-        if why:
-            return _so_far(path, replica, header, Failure.BAD_EVIDENCE, line=line.number, why=why)
+        problem = _evidence_problem(line, header.table, header.me)
+        if problem is not None:
+            return _so_far(path, replica, header, Failure.BAD_EVIDENCE, line=line.number, why=problem.message,
+                           cause=problem)
     if not loaded.records:
         return Verdict(path, Failure.NO_START, table=header.table, host=header.host)
     if loaded.torn:
@@ -93,30 +96,33 @@ def verify_game(path: Path) -> Verdict:
 
 
 def _so_far(path: Path, replica: Replica, header: Header, failure: Failure | None, *, line: int | None = None,
-            seq: int | None = None, why: str = "", evidence: int = 0) -> Verdict:
+            seq: int | None = None, why: str = "", cause: Explained | None = None, evidence: int = 0) -> Verdict:
     game = replica.game
-    return Verdict(path, failure, line=line, seq=seq, why=why, table=header.table, host=header.host,
+    return Verdict(path, failure, line=line, seq=seq, why=why, cause=cause, table=header.table, host=header.host,
                    evidence=evidence, records=replica.seq + 1, players=replica.players,
                    turns=game.turn if game is not None else 0,
                    outcome=game.outcome() if game is not None else None)
 
 
-def _evidence_problem(line: Line, table: str, me: str) -> str:
-    """Why an evidence line is not our own signed action for its record ("" if it is)."""
+def _evidence_problem(line: Line, table: str, me: str) -> Explained | None:
+    """Why an evidence line is not our own signed action for its record (None if it is)."""
+    def bad(why: str, reason: str) -> Explained:
+        return Explained(why, reason=f"evidence_{reason}")
+
     try:
         obj = json.loads(line.data)
         if canonical_json(obj) != line.data:
-            return "not canonical"
+            return bad("not canonical", "malformed")
         if set(obj) != {"t", "seq", "act"}:
-            return "wrong fields"
+            return bad("wrong fields", "malformed")
         act = messages.parse_act(obj["act"])
     except (ValueError, TypeError, KeyError, ProtocolError) as exc:
-        return f"malformed ({str(exc)[:80]})"
+        return bad(f"malformed ({str(exc)[:80]})", "malformed")
     sig = obj["act"].get("sig")
     if not isinstance(sig, str) or len(sig) != 128 or not set(sig) <= set("0123456789abcdef"):
-        return "the signature is not 128 lowercase hex digits"
+        return bad("the signature is not 128 lowercase hex digits", "malformed")
     if act.table != table or act.seq != obj["seq"]:
-        return "made for another table or record"
+        return bad("made for another table or record", "elsewhere")
     if not wire.check_signature(me, wire.TAG_ACTION, act.signed):
-        return "not signed by this file's player"
-    return ""
+        return bad("not signed by this file's player", "not_ours")
+    return None

@@ -169,6 +169,7 @@ LOOKED_UP = {
     "commands.table.want": "what a knock asks for (p2p.handshake PLAYING, WATCHING)",
     "commands.table.whose": "whose fault (p2p.errors.Fault)",
     "ui.errors": "a table error's code (every p2p.errors.Code has words: see below)",
+    "ui.reasons": "an error's reason (p2p.errors.Explained; every reason p2p gives has words: see below)",
     "rule_options.bankrupt_deeds.values": "the option's choices (engine.option_specs)",
     "commands.verify": "`zemlevlasnyk verify`, which arrives with the records of protocol v2",
     "rulesets.klasyka.cells": "ruleset_text.cell_name: a cell's index",
@@ -200,6 +201,32 @@ def test_catalogues_every_table_error_has_words() -> None:
     from zemlevlasnyk.p2p.errors import Code
     for lang in ("uk", "en"):
         missing = [c.value for c in Code if c.value not in catalogue(lang)["ui"]["errors"]]
+        assert missing == [], f"{lang}: no words for {missing}"
+
+
+def _p2p_reasons() -> set[str]:
+    """Every reason p2p/ gives an error: `reason="..."` written out, a link's and an evidence
+    line's reason by its helper (`bad(why, "...")`), a cheat's by its kind."""
+    from zemlevlasnyk.p2p.errors import Cheat
+    found = {f"cheat_{kind.value}" for kind in Cheat}
+    for path in (ROOT / "p2p").glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            for keyword in node.keywords:
+                if keyword.arg == "reason" and isinstance(keyword.value, ast.Constant):
+                    found.add(keyword.value.value)
+            if _name(node.func) == "bad" and len(node.args) >= 2 and isinstance(node.args[1], ast.Constant):
+                prefix = {"links.py": "link_", "verify.py": "evidence_"}[path.name]
+                found.add(prefix + node.args[1].value)
+    return found
+
+
+def test_catalogues_every_p2p_error_reason_has_words() -> None:
+    reasons = _p2p_reasons()
+    assert {"link_no_port", "cannot_reach", "interface_not_here", "cheat_clock", "evidence_not_ours"} <= reasons
+    for lang in ("uk", "en"):
+        missing = sorted(reasons - set(catalogue(lang)["ui"]["reasons"]))
         assert missing == [], f"{lang}: no words for {missing}"
 
 

@@ -19,6 +19,8 @@ from zemlevlasnyk.ui.cli import UserError, command_help
 from zemlevlasnyk.ui.text import LANGUAGES, catalogue
 
 if TYPE_CHECKING:
+    from zemlevlasnyk.p2p.errors import Explained
+    from zemlevlasnyk.p2p.handover import ResumeError
     from zemlevlasnyk.p2p.peer import Finished
     from zemlevlasnyk.p2p.resume import FollowerOutput
 
@@ -127,8 +129,7 @@ def run(args: argparse.Namespace) -> int:
     from zemlevlasnyk.p2p.identity import data_dir, load_or_create
     from zemlevlasnyk.p2p.interfaces import InterfaceError, choose_interfaces
     from zemlevlasnyk.p2p.resume import resume_follower
-    from zemlevlasnyk.p2p.savegame import GAMES_DIR, SaveGameError
-    from zemlevlasnyk.ui.cmd_games import problem_text
+    from zemlevlasnyk.p2p.savegame import GAMES_DIR
     from zemlevlasnyk.ui.settings import preferred_language
 
     lang = args.lang or preferred_language()
@@ -138,7 +139,7 @@ def run(args: argparse.Namespace) -> int:
         policy = policies.make_policy(args.bot or DEFAULT_LEVEL,
                                       args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big"))
     except ProtocolError as exc:
-        raise UserError(exc.message) from None
+        raise UserError(explained(exc, lang)) from None
     path = _choose(args.game, profile.public_key, data_dir() / GAMES_DIR, lang)
     try:
         interfaces = choose_interfaces(args.interface)
@@ -154,24 +155,36 @@ def run(args: argparse.Namespace) -> int:
         follower = resume_follower(path, profile, interfaces=interfaces, bind=args.bind, policy=policy,
                                    on_output=show, bot_seed=args.seed or 0)
     except ResumeError as exc:
-        if exc.problem in PROBLEMS:
-            raise UserError(said["problem"][exc.problem].format(detail=exc.detail)) from None
-        raise UserError(problem_text(SaveGameError(_problem(exc.problem), path, detail=exc.detail), lang)) from None
+        raise UserError(resume_problem(exc, path, lang)) from None
     try:
         finished = trio.run(follower.run)
     except CheatingHost as exc:
-        print(said["cheated"].format(why=exc.message), flush=True)
+        print(said["cheated"].format(why=explained(exc, lang)), flush=True)
         print(said["evidence"].format(path=path), file=sys.stderr, flush=True)
         return 3
     except ResumeError as exc:
-        text = said["problem"][exc.problem] if exc.problem in PROBLEMS else "{detail}"
-        raise UserError(text.format(detail=exc.detail)) from None
+        raise UserError(resume_problem(exc, path, lang)) from None
     except ProtocolError as exc:
-        raise UserError(said["failed"].format(why=catalogue(lang)["ui"]["errors"].get(exc.code.value, exc.message),
-                                              code=exc.code.value)) from None
+        raise UserError(said["failed"].format(why=explained(exc, lang), code=exc.code.value)) from None
     for line in result_lines(finished, follower.core.replica.players, lang):
         print(line, flush=True)
     return 0
+
+
+def explained(exc: Explained, lang: str) -> str:
+    """An error in the person's words (the catalogues'), never its English detail."""
+    from zemlevlasnyk.ui.problems import worded
+    return worded(exc, lang)
+
+
+def resume_problem(exc: ResumeError, path: Path, lang: str) -> str:
+    """Why a saved game cannot be taken over, in the person's words."""
+    from zemlevlasnyk.p2p.savegame import SaveGameError
+    from zemlevlasnyk.ui.cmd_games import problem_text
+    if exc.problem in PROBLEMS:
+        detail = explained(exc.cause, lang) if exc.cause is not None else ""
+        return str(words(lang)["problem"][exc.problem].format(detail=detail))
+    return problem_text(SaveGameError(_problem(exc.problem), path, detail=exc.detail), lang)
 
 
 def _problem(name: str) -> Any:

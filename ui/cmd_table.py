@@ -31,7 +31,7 @@ from zemlevlasnyk.p2p.discovery import (
     to_invite,
 )
 from zemlevlasnyk.p2p.driver import TableConfig, prepare
-from zemlevlasnyk.p2p.errors import CheatingHost, Code, Fault, ProtocolError
+from zemlevlasnyk.p2p.errors import CheatingHost, Code, Explained, Fault, ProtocolError
 from zemlevlasnyk.p2p.handover import ResumeError
 from zemlevlasnyk.p2p.handshake import PLAYING, WATCHING
 from zemlevlasnyk.p2p.host import MAX_SEATS, KnockArrived, Output, SeatOnline
@@ -55,6 +55,7 @@ from zemlevlasnyk.p2p.resume import RESUME_AFTER_SECONDS, Follower, FollowerOutp
 from zemlevlasnyk.p2p.savegame import Problem, SaveGameError, game_path, games_folder
 from zemlevlasnyk.p2p.savegame import read as read_saved_game
 from zemlevlasnyk.ui.cli import UserError
+from zemlevlasnyk.ui.problems import worded
 from zemlevlasnyk.ui.rules_args import add_rules_arguments, rules_from_args
 from zemlevlasnyk.ui.settings import preferred_language
 from zemlevlasnyk.ui.text import catalogue, form, os_reason
@@ -118,11 +119,16 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     join.set_defaults(func=run_join)
 
 
+def _explained(exc: Explained) -> str:
+    """An error in the person's words (the catalogues'), never its English detail."""
+    return worded(exc, preferred_language())
+
+
 def _profile(args: argparse.Namespace) -> Profile:
     try:
         profile = load_or_create(args.profile)
     except ProtocolError as exc:
-        raise UserError(exc.message) from None
+        raise UserError(_explained(exc)) from None
     if args.name:
         profile = profile.with_name(args.name)
     return replace(profile, colour=args.colour) if args.colour else profile
@@ -132,7 +138,7 @@ def _policy(level: str, seed: int) -> Policy:
     try:
         return policies.make_policy(level, seed)
     except ProtocolError as exc:
-        raise UserError(exc.message) from None
+        raise UserError(_explained(exc)) from None
 
 
 def _seed(args: argparse.Namespace) -> int:
@@ -164,8 +170,8 @@ def _interfaces(explicit: list[str] | None, *, required: bool) -> tuple[str, ...
         return choose_interfaces(explicit)
     except InterfaceError as exc:
         if required or explicit:
-            raise UserError(str(exc)) from None
-        _say(_words()["not_announcing"].format(why=exc))
+            raise UserError(_explained(exc)) from None
+        _say(_words()["not_announcing"].format(why=_explained(exc)))
         return ()
 
 
@@ -269,7 +275,7 @@ def run_host(args: argparse.Namespace) -> int:
                                           key=fingerprint(profile.public_key), path=log_path))
             print(handle.invite.to_link(), flush=True)
             if handle.notice:
-                _say(said["not_announced"].format(why=handle.notice))
+                _say(said["not_announced"].format(why=_explained(handle.notice)))
 
     _trio_run(main)
     if handle.save_problem is not None:
@@ -329,7 +335,7 @@ def _find_invite(args: argparse.Namespace) -> Invite:
             try:
                 return parse_invite(args.link)
             except ProtocolError as exc:
-                raise UserError(said["bad_link"].format(why=exc.message)) from None
+                raise UserError(said["bad_link"].format(why=_explained(exc))) from None
         wanted = args.link
     interfaces = _interfaces(args.interface, required=True)
 
@@ -343,7 +349,7 @@ def _find_invite(args: argparse.Namespace) -> Invite:
     try:
         return _trio_run(find)
     except (MdnsError, TableChoiceError, AdvertError) as exc:
-        raise UserError(said["not_found"].format(why=exc)) from None
+        raise UserError(said["not_found"].format(why=_explained(exc))) from None
 
 
 def _first_host(path: Path, invite: Invite) -> str:
@@ -358,7 +364,7 @@ def _first_host(path: Path, invite: Invite) -> str:
 
 
 def run_join(args: argparse.Namespace) -> int:
-    from zemlevlasnyk.ui.cmd_resume import describe
+    from zemlevlasnyk.ui.cmd_resume import describe, resume_problem
 
     invite = _find_invite(args)
     profile = _profile(args)
@@ -411,16 +417,16 @@ def run_join(args: argparse.Namespace) -> int:
     try:
         finished: Finished = _trio_run(follower.run)
     except ResumeError as exc:
-        raise UserError(str(exc)) from None
+        raise UserError(resume_problem(exc, log_path, lang)) from None
     except CheatingHost as exc:
-        print(resumed["cheated"].format(why=exc.message), flush=True)
+        print(resumed["cheated"].format(why=_explained(exc)), flush=True)
         _say(resumed["evidence"].format(path=log_path))
         return 3
     except ProtocolError as exc:
         if exc.code is Code.CLOSED and exc.fault is Fault.LOCAL:
             # The host could not be reached at all: nobody's fault we know of.
-            raise UserError(resumed["failed"].format(why=exc.message, code=exc.code.value)) from None
-        raise UserError(said["failed"].format(why=exc.message, code=exc.code.value,
+            raise UserError(resumed["failed"].format(why=_explained(exc), code=exc.code.value)) from None
+        raise UserError(said["failed"].format(why=_explained(exc), code=exc.code.value,
                                               whose=said["whose"][exc.fault.value])) from None
     _result(finished.outcome, core.replica.players, finished.state_hash)
     return 0

@@ -13,6 +13,7 @@ import trio
 from zemlevlasnyk.p2p.discovery import MdnsError, TableAdvert, open_mdns, snapshot
 from zemlevlasnyk.p2p.interfaces import ENV_VAR, InterfaceError, choose_interfaces
 from zemlevlasnyk.ui.cli import UserError, command_help
+from zemlevlasnyk.ui.problems import worded
 from zemlevlasnyk.ui.text import catalogue
 
 # Long enough for a table that is already advertising to answer a browser (well under
@@ -77,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         interfaces = choose_interfaces(args.interface)
     except InterfaceError as exc:
-        raise UserError(str(exc)) from None
+        raise UserError(worded(exc, lang)) from None
 
     async def look() -> list[TableAdvert]:
         async with open_mdns(interfaces) as mdns:
@@ -86,6 +87,6 @@ def run(args: argparse.Namespace) -> int:
     try:
         tables = trio.run(look)
     except MdnsError as exc:
-        raise UserError(str(exc)) from None
+        raise UserError(worded(exc, lang)) from None
     print(format_tables(tables, lang))
     return 0

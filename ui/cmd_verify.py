@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from zemlevlasnyk.ui.cli import command_help
 from zemlevlasnyk.ui.cmd_games import problem_text
+from zemlevlasnyk.ui.problems import worded
 from zemlevlasnyk.ui.text import LANGUAGES, catalogue
 
 if TYPE_CHECKING:
@@ -33,12 +34,13 @@ def _failure(verdict: Verdict, words: dict[str, Any], lang: str) -> str:
     if failure is Failure.FILE:
         assert verdict.problem is not None
         return problem_text(verdict.problem, lang)
+    why = worded(verdict.cause, lang) if verdict.cause is not None else ""
     if failure is Failure.BAD_RECORD:
-        return str(words["bad_record"].format(seq=verdict.seq, line=verdict.line, why=verdict.why))
+        return str(words["bad_record"].format(seq=verdict.seq, line=verdict.line, why=why))
     if failure is Failure.BAD_HEADER:
-        return str(words["bad_header"].format(why=verdict.why))
+        return str(words["bad_header"])
     if failure is Failure.BAD_EVIDENCE:
-        return str(words["bad_evidence"].format(line=verdict.line, why=verdict.why))
+        return str(words["bad_evidence"].format(line=verdict.line, why=why))
     if failure is Failure.NOT_CANONICAL:
         return str(words["not_canonical"].format(line=verdict.line))
     if failure is Failure.UNFINISHED:

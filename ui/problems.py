@@ -1,13 +1,15 @@
 """Problems in the player's words: each table error code (`p2p.errors.Code`) has a sentence
-in the catalogues (`ui.errors`); the error's own English detail goes to the window's log
-(`ui.logs`), never onto the screen."""
+in the catalogues (`ui.errors`), and an error that says more (`p2p.errors.Explained`: a
+bad invite link, an interface, a cheating host's kind of proof) has its reason's sentence
+(`ui.reasons`) with its data; the error's own English detail goes to the log (`ui.logs`),
+never onto the screen or the command line."""
 from __future__ import annotations
 
 import logging
 
-from zemlevlasnyk.p2p.errors import CheatingHost, ProtocolError
+from zemlevlasnyk.p2p.errors import CheatingHost, Explained, ProtocolError
 
-from .text import Say, ui_words
+from .text import Say, os_reason, ui_words
 
 log = logging.getLogger(__name__)
 
@@ -23,6 +25,20 @@ def explain(exc: ProtocolError, where: str) -> Say:
     """`exc` in the player's words; its detail logged with `where` it happened."""
     log.warning("%s: %s (%s, %s side)", where, exc.message, exc.code.value, exc.fault.value)
     return error_words(exc.code.value)
+
+
+def worded(exc: Explained, lang: str) -> str:
+    """`exc` in the player's words: its reason's sentence with its data (the system's refusal
+    behind it worded by its errno), else (a table error) its code's. The command line shows
+    this alone: it keeps no log for the English detail."""
+    if exc.reason and exc.reason in ui_words("uk")["reasons"]:
+        fields: dict[str, object] = dict(exc.params)
+        if exc.os_error is not None:
+            fields["why"] = os_reason(exc.os_error, lang)
+        return Say(f"reasons.{exc.reason}", fields).text(lang)
+    if isinstance(exc, ProtocolError):
+        return error_words(exc.code.value).text(lang)
+    return Say("errors.other", {"code": type(exc).__name__}).text(lang)
 
 
 def refused(code: str, message: str, where: str) -> Say:
