@@ -341,3 +341,17 @@ def test_catalogues_feed_lines_read_as_sentences() -> None:
     gives = narrate(rules, TradeProposed(1, 0, (3,), (), 0), "uk", names)
     assert gives is not None and "віддає «Кожум'яки», нічого не просить" in gives
     assert "gives nothing, asks for Tanners' Row" in str(narrate(rules, TradeProposed(1, 0, (), (3,), 0), "en", names))
+
+
+def test_catalogues_mortgage_words_agree_with_every_deed() -> None:
+    """A deed's name may be masculine («Північний вокзал»), feminine («Годинникова площа»),
+    plural («Кожум'яки»): the Ukrainian words for a mortgaged deed take no gender
+    («під заставою», not «закладена»)."""
+    from zemlevlasnyk.engine import load_preset
+    from zemlevlasnyk.engine.events import DeedTransferred
+    from zemlevlasnyk.ui.narrate import narrate
+    uk = catalogue("uk")
+    for text in (uk["still_mortgaged"], uk["ui"]["mortgaged_mark"], uk["ui"]["deed"]["mortgaged"]):
+        assert "заклад" not in text.lower(), text
+    line = narrate(load_preset(), DeedTransferred(5, 0, 1, True), "uk", ["Оксана", "Богдан"])
+    assert line == "«Північний вокзал» переходить: Богдан (під заставою)"

@@ -338,7 +338,7 @@ class LobbyScene(Scene):
             marks = [w["you"]] if seat.mine else []
             if seat.host_filled and seat.bot is None:
                 marks.append(w["host_mark"])
-            label = names[n] + (f"  ({', '.join(marks)})" if marks else "")
+            label = names[n] + (f" ({', '.join(marks)})" if marks else "")
             removable = any(b.intent == ("remove", n) for b in self.removes)
             name_room = room - (sz.px(REMOVE_WIDTH + 10) if removable else 0)
             draw_text(surface, fit_line(label, sz.body, name_room, Face.BOLD), (text_left, row.top + sz.px(6)),
