@@ -141,3 +141,36 @@ def test_ui_every_deed_card_fits(lang: str, preset: str) -> None:
             assert [(a.text, b.text) for a, b in audit.overlapping()] == [], (cell, size)
             assert cut_short(audit.texts, lang) == [], (cell, size)
     assert {"street", "station", "utility", "tax", "start", "jail"} <= kinds
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_ui_offer_of_the_longest_mortgaged_deeds_fits(lang: str) -> None:
+    """A computer player's offer of the deeds with the longest names, every one mortgaged,
+    on both sides («Годинникова площа (закладена)» ran past the dialog): every name, price
+    and mark whole in its box, at every size, with the longest player name."""
+    from zemlevlasnyk.engine.state import TradeOffer
+    from zemlevlasnyk.ui.app import App
+    from zemlevlasnyk.ui.ruleset_text import cell_name
+    from zemlevlasnyk.ui.screenshot import build_scene
+    from zemlevlasnyk.ui.text_audit import auditing
+    init_pygame()
+    app = App(SIZES[0], lang=lang, spawn=lambda fn: None)
+    build_scene(app, "offer", seed=1)
+    _rename(app, LONG_NAME)
+    game = app.scenes[0].game
+    assert game.trade is not None
+    longest = sorted(game.rules.properties, key=lambda c: -len(cell_name(game.rules, c, lang)))[:6]
+    for cell in longest:
+        game.mortgaged[cell] = True
+    trade = game.trade
+    game.trade = TradeOffer(trade.from_seat, trade.to_seat, tuple(longest[:3]), tuple(longest[3:]), -123_000)
+    for size in SIZES:
+        app.resize(size)
+        with auditing() as audit:
+            _rename(app, LONG_NAME)
+            app.draw(pygame.Surface(size))
+        shown = " ".join(t.text for t in audit.visible())
+        assert all(cell_name(game.rules, c, lang) in shown for c in longest), size
+        assert [(t.text, t.rect, t.box) for t in audit.outside_box()] == [], size
+        assert [(a.text, b.text) for a, b in audit.overlapping()] == [], size
+        assert cut_short(audit.texts, lang) == [], size

@@ -1,6 +1,7 @@
 """Deeds in a trade, one to a line: the group's colour (hatched when mortgaged), the name,
 its price, and under a mortgaged one the word saying so, so a name never grows past its
-column. Shared by the offer a computer player makes and the proposal's summary."""
+column (a long one takes two lines). Shared by the offer a computer player makes and the
+proposal's summary."""
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -12,20 +13,36 @@ from zemlevlasnyk.engine import Game
 
 from . import theme
 from .board import deed_colour
+from .fonts import Face
 from .ruleset_text import cell_name
 from .text import money
 from .text_fit import shrink_line, steps
 from .theme import Sizes
-from .widgets import draw_text
+from .widgets import Fitted, draw_text, fit, text_width
 
 
-def line_height(game: Game, cell: int, sizes: Sizes) -> int:
+def _name(game: Game, cell: int, sizes: Sizes, width: int, lang: str) -> Fitted:
+    """A deed's name in a list `width` wide beside its colour and price: on one line, as
+    large as fits down to the smallest readable size, else on two (a narrow dialog)."""
     s = sizes
-    return s.small + s.px(8) + (s.tiny + s.px(2) if game.mortgaged[cell] else 0)
+    room = width - s.px(10) - s.px(8) - text_width(money(game.rules.cells[cell].price), s.small) - s.px(8)
+    name = cell_name(game.rules, cell, lang)
+    sizes_tried = steps(s.small, theme.MIN_TEXT)
+    one = fit(name, room, s.small + s.px(8), sizes_tried, Face.REGULAR)
+    if len(one.lines) == 1:
+        return one
+    return fit(name, room, 2 * (s.small + s.px(8)), sizes_tried, Face.REGULAR)
 
 
-def list_height(game: Game, cells: Sequence[int], sizes: Sizes) -> int:
-    return sum(line_height(game, c, sizes) for c in cells) or sizes.small + sizes.px(8)
+def line_height(game: Game, cell: int, sizes: Sizes, width: int, lang: str) -> int:
+    s = sizes
+    lines = len(_name(game, cell, s, width, lang).lines)
+    return lines * (s.small + s.px(8)) + (s.tiny + s.px(2) if game.mortgaged[cell] else 0)
+
+
+def list_height(game: Game, cells: Sequence[int], sizes: Sizes, width: int, lang: str) -> int:
+    """The height of `cells` listed `width` wide."""
+    return sum(line_height(game, c, sizes, width, lang) for c in cells) or sizes.small + sizes.px(8)
 
 
 def trade_value(game: Game, cells: Sequence[int]) -> int:
@@ -53,7 +70,7 @@ def draw_deed_list(surface: pygame.Surface, rect: pygame.Rect, game: Game, cells
         draw_text(surface, t["nothing"], (box.left, box.centery), s.small, theme.INK_SOFT, anchor="midleft", box=box)
         return box.bottom
     for cell in cells:
-        height = line_height(game, cell, s)
+        height = line_height(game, cell, s, rect.width, lang)
         mortgaged = game.mortgaged[cell]
         swatch = pygame.Rect(rect.left, y + s.px(3), s.px(10), s.small + s.px(2))
         draw_swatch(surface, swatch, deed_colour(rules, cell), mortgaged=mortgaged)
@@ -61,9 +78,13 @@ def draw_deed_list(surface: pygame.Surface, rect: pygame.Rect, game: Game, cells
         line = pygame.Rect(swatch.right + s.px(8), y, rect.right - swatch.right - s.px(8), s.small + s.px(8))
         price_rect = draw_text(surface, price, (line.right, line.centery), s.small, theme.INK_SOFT, anchor="midright",
                                box=line)
-        name_box = pygame.Rect(line.left, line.top, price_rect.left - line.left - s.px(8), line.height)
-        name, size = shrink_line(cell_name(rules, cell, lang), name_box.width, steps(s.small, theme.MIN_TEXT))
-        draw_text(surface, name, (name_box.left, name_box.centery), size, theme.INK, anchor="midleft", box=name_box)
+        fitted = _name(game, cell, s, rect.width, lang)
+        for n, text in enumerate(fitted.lines):
+            name_box = pygame.Rect(line.left, line.top + n * line.height, price_rect.left - line.left - s.px(8),
+                                   line.height)
+            draw_text(surface, text, (name_box.left, name_box.centery), fitted.size, theme.INK, anchor="midleft",
+                      box=name_box)
+        line.height *= len(fitted.lines)
         if mortgaged:
             note = pygame.Rect(line.left, line.bottom - s.px(4), line.width, s.tiny + s.px(4))
             mark, size = shrink_line(t["mortgaged_mark"], note.width, steps(s.tiny, theme.MIN_TEXT))

@@ -28,14 +28,15 @@ def _rows(s: Sizes) -> tuple[int, int, int]:
     return s.px(22), s.heading + s.px(24), s.px(40)
 
 
-def offer_rect(game: Game, t: dict[str, Any], sizes: Sizes, room: pygame.Rect) -> pygame.Rect:
+def offer_rect(game: Game, t: dict[str, Any], lang: str, sizes: Sizes, room: pygame.Rect) -> pygame.Rect:
     """The dialog, centred in `room`."""
     s = sizes
     pad, title, answers = _rows(s)
     width = min(room.width - 2 * s.px(12), s.px(DIALOG_WIDTH))
     if game.trade is not None:
         trade = game.trade
-        deeds = max(list_height(game, trade.give, s), list_height(game, trade.take, s))
+        half = (width - 2 * pad - s.px(20)) // 2
+        deeds = max(list_height(game, trade.give, s, half, lang), list_height(game, trade.take, s, half, lang))
         body = s.small + s.px(10) + deeds + s.px(8) + 2 * (s.body + s.px(10))
     else:
         body = len(wrap(t["draw_offer_text"], s.body, width - 2 * pad)) * (s.body + s.px(6))

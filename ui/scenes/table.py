@@ -229,7 +229,7 @@ class TableScene(Scene):
                                          mine=mine)
             place_buttons(self.deed_card, self.deed)
         if self.modal():
-            self.dialog = offer_rect(self.game, self.t, s, pygame.Rect(0, 0, *self.size))
+            self.dialog = offer_rect(self.game, self.t, self.app.lang, s, pygame.Rect(0, 0, *self.size))
             place_answers(self.dialog, self.moves[:2], s)
         if self.my_bankruptcy is not None:
             self._place_bankruptcy()

@@ -356,7 +356,7 @@ class TradeScene(Scene):
             head_box = pygame.Rect(x, top, half, s.small + s.px(10))
             draw_text(surface, head.upper(), head_box.midleft, s.tiny, theme.INK_SOFT, Face.BOLD, "midleft",
                       box=head_box)
-            room = pygame.Rect(x, head_box.bottom, half, list_height(self.game, cells, s))
+            room = pygame.Rect(x, head_box.bottom, half, list_height(self.game, cells, s, half, self.app.lang))
             bottom = max(bottom, draw_deed_list(surface, room, self.game, cells, self.t, self.app.lang, s))
         y = bottom + s.px(12)
         pygame.draw.line(surface, theme.PANEL_LINE, (self.inner.left, y), (self.inner.right, y))
