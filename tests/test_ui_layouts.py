@@ -155,3 +155,23 @@ def test_ui_layouts_the_table_at_the_smallest_and_a_large_window(name: str, size
     assert [(t.text, t.rect, t.box) for t in audit.outside_box()] == []
     assert [(a.text, b.text) for a, b in audit.overlapping()] == []
     assert cut_short(audit.texts, lang) == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_ui_layouts_invite_link_stays_above_the_rules_row(size: tuple[int, int], lang: str, tmp_path,
+                                                          monkeypatch) -> None:
+    """The host's lobby: the invite link, however many lines it takes (four at 800×500), ends
+    above the rules line and its «Change…» button, which ran into it."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    init_pygame(size)
+    app = App(size, settings=Settings(lang=lang), spawn=lambda fn: None, interfaces=["127.0.0.1"])
+    scene = _scene(app, "lobby_host")
+    link = scene.session.invite.to_link()  # type: ignore[attr-defined]
+    with auditing() as audit:
+        app.draw(pygame.Surface(size))
+    pieces = [t for t in audit.texts if t.text and t.text in link]
+    assert "".join(t.text for t in pieces) == link
+    rules = scene.change_rules.rect  # type: ignore[attr-defined]
+    assert max(t.box.bottom for t in pieces if t.box is not None) <= rules.top
+    assert rules.bottom <= scene.right.bottom  # type: ignore[attr-defined]

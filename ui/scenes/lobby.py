@@ -157,7 +157,13 @@ class LobbyScene(Scene):
         self.copy.rect = pygame.Rect(self.right.right - sz.px(COPY_WIDTH), top + sz.px(100), sz.px(COPY_WIDTH),
                                      sz.px(34))
         width = min(sz.px(RULES_WIDTH), self.right.width // 3)
-        self.change_rules.rect = pygame.Rect(self.right.right - width, top + sz.px(HOST_RULES), width, sz.px(30))
+        # The rules row stands below the invite link, however many lines the link takes (four
+        # in the smallest window).
+        invite = getattr(s, "invite", None)
+        link_lines = len(_split_to_fit(invite.to_link(), sz.tiny, self.right.width - sz.px(16))) if invite else 0
+        link_bottom = self.copy.rect.bottom + sz.px(8) + sz.px(12) + link_lines * (sz.tiny + sz.px(6))
+        rules_top = max(top + sz.px(HOST_RULES), link_bottom + sz.px(8))
+        self.change_rules.rect = pygame.Rect(self.right.right - width, rules_top, width, sz.px(30))
         self.change_rules.enabled = s.phase == "lobby"
         self.rules_row = pygame.Rect(right, self.change_rules.rect.top, self.right.width - width - sz.px(8),
                                      self.change_rules.rect.height)
