@@ -1,163 +1,201 @@
-"""Actions: what a seat can do, as frozen values with one plain-JSON form each."""
+"""Actions: what a seat can do, as immutable values with one plain-JSON form each.
+
+Actions are `values.Value` classes (slotted, `Final` fields; values.py says why not frozen
+dataclasses): bots build one at every decision, and the command line imports them all. Each
+lists its fields, `seat` first, as `__match_args__`; a subclass's `__slots__` adds its own.
+"""
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from .errors import BadAction
+from .values import Value
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
-    seat: int
+class Action(Value):
+    """Base of every action: the seat that acts; `TYPE` is its JSON `type`."""
+    __slots__ = ("seat",)
+    __match_args__: ClassVar[tuple[str, ...]] = ("seat",)
     TYPE: ClassVar[str] = ""
+
+    def __init__(self, seat: int) -> None:
+        self.seat: Final = seat
+
+    def __hash__(self) -> int:
+        # By the fields alone, as the frozen dataclasses these were: the same value in every
+        # process (a class's own hash is its address, which differs from run to run).
+        return hash(self._values())
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.TYPE}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            out[f.name] = list(value) if isinstance(value, tuple) else value
+        for name in self.__match_args__:
+            value = getattr(self, name)
+            out[name] = list(value) if isinstance(value, tuple) else value
         return out
 
 
-@dataclass(frozen=True, slots=True)
 class Roll(Action):
-    TYPE: ClassVar[str] = "roll"
+    TYPE = "roll"
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
 class PayJailFee(Action):
-    TYPE: ClassVar[str] = "pay_jail_fee"
+    TYPE = "pay_jail_fee"
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
 class UseReleaseCard(Action):
-    TYPE: ClassVar[str] = "use_release_card"
+    TYPE = "use_release_card"
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
 class RollForDouble(Action):
-    TYPE: ClassVar[str] = "roll_for_double"
+    TYPE = "roll_for_double"
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
 class Buy(Action):
-    TYPE: ClassVar[str] = "buy"
+    TYPE = "buy"
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
 class SendToAuction(Action):
-    TYPE: ClassVar[str] = "send_to_auction"
+    TYPE = "send_to_auction"
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
 class PayTax(Action):
     """Pay a tax that offers a choice by its fixed amount."""
-    TYPE: ClassVar[str] = "pay_tax"
+    TYPE = "pay_tax"
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
 class PayTaxPercent(Action):
     """Pay a tax that offers a choice as its share of everything the payer owns."""
-    TYPE: ClassVar[str] = "pay_tax_percent"
+    TYPE = "pay_tax_percent"
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
 class Bid(Action):
-    amount: int
-    TYPE: ClassVar[str] = "bid"
+    TYPE = "bid"
+    __slots__ = ("amount",)
+    __match_args__ = ("seat", "amount")
+
+    def __init__(self, seat: int, amount: int) -> None:
+        super().__init__(seat)
+        self.amount: Final = amount
 
 
-@dataclass(frozen=True, slots=True)
 class PassBid(Action):
-    TYPE: ClassVar[str] = "pass_bid"
+    TYPE = "pass_bid"
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
 class Build(Action):
-    cell: int
-    TYPE: ClassVar[str] = "build"
+    TYPE = "build"
+    __slots__ = ("cell",)
+    __match_args__ = ("seat", "cell")
+
+    def __init__(self, seat: int, cell: int) -> None:
+        super().__init__(seat)
+        self.cell: Final = cell
 
 
-@dataclass(frozen=True, slots=True)
 class SellBuilding(Action):
-    cell: int
-    TYPE: ClassVar[str] = "sell_building"
+    TYPE = "sell_building"
+    __slots__ = ("cell",)
+    __match_args__ = ("seat", "cell")
+
+    def __init__(self, seat: int, cell: int) -> None:
+        super().__init__(seat)
+        self.cell: Final = cell
 
 
-@dataclass(frozen=True, slots=True)
 class Mortgage(Action):
-    cell: int
-    TYPE: ClassVar[str] = "mortgage"
+    TYPE = "mortgage"
+    __slots__ = ("cell",)
+    __match_args__ = ("seat", "cell")
+
+    def __init__(self, seat: int, cell: int) -> None:
+        super().__init__(seat)
+        self.cell: Final = cell
 
 
-@dataclass(frozen=True, slots=True)
 class Redeem(Action):
-    cell: int
-    TYPE: ClassVar[str] = "redeem"
+    TYPE = "redeem"
+    __slots__ = ("cell",)
+    __match_args__ = ("seat", "cell")
+
+    def __init__(self, seat: int, cell: int) -> None:
+        super().__init__(seat)
+        self.cell: Final = cell
 
 
-@dataclass(frozen=True, slots=True)
 class ProposeTrade(Action):
     """`give`: the proposer's cells; `take`: the partner's cells; `money` > 0 is paid by the
     proposer to the partner, < 0 by the partner to the proposer."""
-    to: int
-    give: tuple[int, ...]
-    take: tuple[int, ...]
-    money: int
-    TYPE: ClassVar[str] = "propose_trade"
+    TYPE = "propose_trade"
+    __slots__ = ("to", "give", "take", "money")
+    __match_args__ = ("seat", "to", "give", "take", "money")
+
+    def __init__(self, seat: int, to: int, give: tuple[int, ...], take: tuple[int, ...], money: int) -> None:
+        super().__init__(seat)
+        self.to: Final = to
+        self.give: Final = give
+        self.take: Final = take
+        self.money: Final = money
 
 
-@dataclass(frozen=True, slots=True)
 class AcceptTrade(Action):
-    TYPE: ClassVar[str] = "accept_trade"
+    TYPE = "accept_trade"
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
 class DeclineTrade(Action):
-    TYPE: ClassVar[str] = "decline_trade"
+    TYPE = "decline_trade"
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
 class OfferDraw(Action):
-    TYPE: ClassVar[str] = "offer_draw"
+    TYPE = "offer_draw"
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
 class AcceptDraw(Action):
-    TYPE: ClassVar[str] = "accept_draw"
+    TYPE = "accept_draw"
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
 class DeclineDraw(Action):
-    TYPE: ClassVar[str] = "decline_draw"
+    TYPE = "decline_draw"
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
 class EndTurn(Action):
-    TYPE: ClassVar[str] = "end_turn"
+    TYPE = "end_turn"
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
 class PayDebt(Action):
-    TYPE: ClassVar[str] = "pay_debt"
+    TYPE = "pay_debt"
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
 class SettleDebt(Action):
     """Raise and pay the debt the way the clock would: sell evenly from the most built
     street, mortgage the cheapest first, pay; bankruptcy if even that falls short."""
-    TYPE: ClassVar[str] = "settle_debt"
+    TYPE = "settle_debt"
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
 class DeclareBankruptcy(Action):
-    TYPE: ClassVar[str] = "declare_bankruptcy"
+    TYPE = "declare_bankruptcy"
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
 class Resign(Action):
-    TYPE: ClassVar[str] = "resign"
+    TYPE = "resign"
+    __slots__ = ()
 
 
 ACTION_TYPES: dict[str, type[Action]] = {
@@ -173,7 +211,7 @@ _SHARED: dict[type[Action], dict[int, Action]] = {}
 
 def shared(cls: type[Action], seat: int) -> Action:
     """The one instance of a field-less action for `seat`: actions are immutable values,
-    and building a frozen dataclass costs more than the engine's whole rule check. (Kept
+    and building one costs about as much as the engine's whole rule check. (Kept
     by class, then seat: a key of both would be a tuple built at every call.)"""
     by_seat = _SHARED.get(cls)
     if by_seat is None:
@@ -253,7 +291,7 @@ def action_from_json(d: Any) -> Action:
     if not isinstance(kind, str) or kind not in ACTION_TYPES:
         raise BadAction(f"unknown action type {kind!r}")
     cls = ACTION_TYPES[kind]
-    names = [f.name for f in fields(cls)]
+    names = cls.__match_args__
     extra = set(d) - set(names) - {"type"}
     if extra:
         raise BadAction(f"{kind}: unexpected field(s) {', '.join(sorted(map(str, extra)))}")

@@ -137,7 +137,7 @@ class Attacks:
     def _random_action(self, seat: int | None = None) -> dict[str, Any]:
         cls = self.random.choice(list(ACTION_TYPES.values()))
         action: dict[str, Any] = {"type": cls.TYPE, "seat": self._seat() if seat is None else seat}
-        for name in cls.__dataclass_fields__:
+        for name in cls.__match_args__:
             if name == "seat":
                 continue
             if name in ("give", "take"):

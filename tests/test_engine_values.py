@@ -1,4 +1,4 @@
-"""The engine's small values (events, an auction, a trade offer, a draw offer, a debt) are
+"""The engine's small values (events, actions, an auction, a trade offer, a draw offer, a debt) are
 slotted classes built field by field for speed (engine/values.py says why): each must list
 its fields once and set every one of them, compare and hash as a value, and never change
 once built. An auction's next state (a pass, a bid) must carry every field it does not
@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from zemlevlasnyk.engine import EVENT_TYPES, Entropy, Event, Game, Legal, Outcome, load_rules
-from zemlevlasnyk.engine.actions import Action
+from zemlevlasnyk.engine.actions import ACTION_TYPES, Action
 from zemlevlasnyk.engine.bots import make_bot
 from zemlevlasnyk.engine.bots.trading import Deal
 from zemlevlasnyk.engine.state import Auction, Debt, DrawOffer, TradeOffer
@@ -50,6 +50,29 @@ def test_values_compare_and_hash_by_kind_and_fields(cls: type[Any]) -> None:
     assert all(a != other(*fields) for other in others)
     shown = ", ".join(f"{name}={v!r}" for name, v in zip(cls.__match_args__, fields, strict=True))
     assert repr(a) == f"{cls.__name__}({shown})"
+
+
+@pytest.mark.parametrize("cls", list(ACTION_TYPES.values()), ids=lambda c: c.__name__)
+def test_actions_list_their_fields_seat_first_and_set_each(cls: type[Any]) -> None:
+    """An action's fields are `seat` (the base's slot) and then its own slots, in the order
+    its constructor takes them; it compares by kind and fields and hashes by its fields alone,
+    as the frozen dataclasses they replaced did (the same hash in every process)."""
+    names = cls.__match_args__
+    assert names[0] == "seat" and "__slots__" in vars(cls) and cls.__slots__ == names[1:]
+    assert list(inspect.signature(cls).parameters) == list(names)
+    value, marks = _marked(cls)
+    assert all(getattr(value, name) is mark for name, mark in zip(names, marks, strict=True))
+    assert not hasattr(value, "__dict__")
+    fields = list(range(1, len(names) + 1))
+    a, b = cls(*fields), cls(*fields)
+    assert a == b and hash(a) == hash(b) == hash(tuple(fields)) and a is not b
+    assert a != cls(*fields[:-1], 99)
+    assert all(a != other(*fields) for other in ACTION_TYPES.values()
+               if other is not cls and len(other.__match_args__) == len(names))
+    shown = ", ".join(f"{name}={v!r}" for name, v in zip(names, fields, strict=True))
+    assert repr(a) == f"{cls.__name__}({shown})"
+    source = inspect.getsource(cls.__init__)
+    assert all(f"self.{name}: Final = {name}\n" in source for name in names[1:])
 
 
 def test_values_are_final_for_the_type_checker() -> None:

@@ -10,7 +10,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import fields
 from typing import Any
 
 from engine_helpers import RULES
@@ -145,7 +144,7 @@ FIELD_VALUES = {
 @st.composite
 def any_action(draw: st.DrawFn) -> Action:
     cls = draw(st.sampled_from(sorted(ACTION_TYPES.values(), key=lambda c: c.TYPE)))
-    return cls(**{f.name: draw(FIELD_VALUES[f.name]) for f in fields(cls)})
+    return cls(**{name: draw(FIELD_VALUES[name]) for name in cls.__match_args__})
 
 
 def apply_checked(game: Game, action: Action, chance: DrawnChance, ledger: MoneyLedger) -> None:

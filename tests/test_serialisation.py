@@ -7,7 +7,6 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Iterator, Sequence
-from dataclasses import fields
 from typing import Any
 
 import pytest
@@ -238,8 +237,8 @@ SAMPLE_FIELDS = {"seat": 2, "amount": 12_345, "cell": 39, "to": 1, "give": [1, 3
 def sample_action(kind: str) -> dict[str, Any]:
     cls = ACTION_TYPES[kind]
     out: dict[str, Any] = {"type": kind}
-    for f in fields(cls):
-        out[f.name] = SAMPLE_FIELDS[f.name]
+    for name in cls.__match_args__:
+        out[name] = SAMPLE_FIELDS[name]
     return out
 
 
