@@ -10,15 +10,23 @@ from .state import BANK, GameState
 UNLIMITED = 1 << 30
 
 
+# These two are asked for every deed at nearly every decision of a bot (and by the rules of
+# trades and mortgages): a plain loop and a map, which cost about a third of `all`/`any` over
+# a generator.
+
 def owns_group(s: GameState, seat: int, cell: int) -> bool:
     owner = s.owner
-    return all(owner[c] == seat for c in s.rules.group_of[cell])
+    for c in s.rules.group_of[cell]:  # noqa: SIM110 (the loop is the fast form, see above)
+        if owner[c] != seat:
+            return False
+    return True
 
 
 def group_built(s: GameState, cell: int) -> bool:
     """Any building on any street of this cell's colour group."""
-    b = s.buildings
-    return any(b[c] for c in s.rules.group_of[cell]) if s.rules.cells[cell].kind == "street" else False
+    if s.rules.cells[cell].kind != "street":
+        return False
+    return any(map(s.buildings.__getitem__, s.rules.group_of[cell]))
 
 
 def rent(s: GameState, cell: int, dice_total: int) -> int:

@@ -405,18 +405,20 @@ class HeuristicBot:
                     return offer
         if before_roll and s.level != "easy":
             return None
-        if not self._whole_groups(game, seat) and True not in game.mortgaged:
+        # The seat's whole groups, found once for every step below (each used to ask).
+        groups = _WHOLE.of(game).get(seat, _NO_GROUPS)
+        if not groups and True not in game.mortgaged:
             return None     # nothing to build, nothing to redeem (as the steps below find)
         cash = game.cash[seat]
         # Monopoly deeds under mortgage block building: redeem them first.
         reserve = self.reserve(game, seat, s.build_reserve)
-        for c in self._monopoly_cells(game, seat):
+        for c in _WHOLE.cells.get(seat, ()):
             if (game.mortgaged[c] and c not in self._mortgaged_now
                     and cash - redeem_cost(game, c) >= reserve):
                 return shared_deed(Redeem, seat, c)
         if s.build_cash_gate and cash < game.rules.start_cash * s.build_cash_gate:
             return self._redeem_spare(game, seat, reserve)
-        build = self._best_build(game, seat)
+        build = self._best_build(game, seat, groups)
         if build is not None:
             cost = game.rules.cells[build].house_cost
             if cash - cost >= reserve:
@@ -433,8 +435,10 @@ class HeuristicBot:
         if True not in mortgaged:   # asked at nearly every turn; most have nothing to redeem
             return None
         extra = game.rules.start_cash * 0.1
-        best = None
         owner, cash, cells = game.owner, game.cash[seat], game.rules.cells
+        if cash < reserve + extra:
+            return None     # a deed costs something to redeem: none passes the test below
+        best = None
         for c in game.rules.properties:
             if (owner[c] == seat and mortgaged[c] and c not in self._mortgaged_now
                     and cash - redeem_cost(game, c) >= reserve + extra
@@ -442,13 +446,9 @@ class HeuristicBot:
                 best = c
         return shared_deed(Redeem, seat, best) if best is not None else None
 
-    def _monopoly_cells(self, game: Game, seat: int) -> Sequence[int]:
-        _WHOLE.of(game)
-        return _WHOLE.cells.get(seat, ())
-
-    def _best_build(self, game: Game, seat: int) -> int | None:
-        """The street where the next house earns most per cost (evenly, to a hotel)."""
-        groups = self._whole_groups(game, seat)
+    def _best_build(self, game: Game, seat: int, groups: Sequence[tuple[int, ...]]) -> int | None:
+        """The street where the next house earns most per cost (evenly, to a hotel), in
+        `groups`, the colour groups the seat holds whole."""
         if not groups:
             return None
         rules = game.rules
