@@ -185,7 +185,8 @@ def _bank(seat: int) -> int | None:
 
 
 class Game(GameState):
-    # Not part of the state: the cells where tokens came to rest during `_apply_quietly`.
+    # Not part of the state: the cells where tokens came to rest while actions ran without
+    # events (`_apply_quietly`; the match loop sets one list for a whole game).
     __slots__ = ("_rested",)
     _rested: list[int]
 
@@ -293,7 +294,19 @@ class Game(GameState):
         if (self.draw is not None and kind in (None, "draw_answer")
                 and seat in self._draw_answerers()):
             return shared(DeclineDraw, seat)
-        if seat != self.main_seat() or (kind is not None and kind != DECISION_KINDS[phase]):
+        # The main seat (`main_seat()`, inlined: idle bots ask this at every decision).
+        auction = self.auction
+        if auction is not None:
+            main = auction.bidders[auction.turn]
+        elif phase is PRE_ROLL or phase is POST_ROLL or phase is BUY or phase is TAX:
+            main = self.active
+        elif self.debts:
+            main = self.debts[0].debtor
+        elif self.trade is not None:
+            main = self.trade.to_seat
+        else:
+            return None
+        if seat != main or (kind is not None and kind != DECISION_KINDS[phase]):
             return None
         cls = _SAFE_BY_PHASE.get(phase)
         if cls is None:

@@ -58,6 +58,11 @@ def play_match(rules: Ruleset, levels: Sequence[str], seed: int | bytes, max_tur
     bots = [make_bot(level, derive_seed(seed, f"seat{i}:{level}")) for i, level in enumerate(levels)]
     game = Game.new(rules, len(levels), chance=chance)
     landings = [0] * rules.size
+    # Without an observer, actions run without events (`Game._apply_quietly`), and the cells
+    # where tokens came to rest are collected in one list for the whole game.
+    rested: list[int] = []
+    game._rested = rested
+    run_quietly = game._run
     actions = 0
     turn, turn_actions = game.turn, 0
     while game.phase is not OVER and game.turn <= max_turns:
@@ -77,14 +82,15 @@ def play_match(rules: Ruleset, levels: Sequence[str], seed: int | bytes, max_tur
         action = bots[seat].choose(game, seat)
         actions += 1
         if observer is None:
-            for cell in game._apply_quietly(action, chance):
-                landings[cell] += 1
+            run_quietly(action, chance, None)
         else:
             events = game._apply(action, chance)
             for e in events:
                 if type(e) is CameToRest:
                     landings[e.cell] += 1
             observer(game, action, events)
+    for cell in rested:
+        landings[cell] += 1
     capped = game.phase is not OVER
     turns = min(game.turn, max_turns) if capped else game.turn
     return MatchResult(game, actions, turns, capped, landings)
