@@ -81,3 +81,18 @@ def test_simulate_bad_input_is_a_message_not_a_traceback(args: list[str], messag
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2
     assert message in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_simulate_report_names_levels_and_rules_in_the_language(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """The Ukrainian report and log name the computer levels and the preset in Ukrainian
+    («легкий», «Землевласник»), not by the ids typed after --bots and --rules."""
+    log = tmp_path / "games.txt"
+    assert main(["simulate", "--games", "2", "--bots", "easy,hard", "--seed", "1", "--max-turns", "100",
+                 "--log", str(log), "--lang", "uk"]) == 0
+    printed = capsys.readouterr().out
+    told = log.read_text("utf-8")
+    for text in (printed, told):
+        assert "легкий" in text and "складний" in text
+        assert "easy" not in text and "hard" not in text
+    assert "правила: Землевласник" in printed and "zemlevlasnyk" not in printed

@@ -25,6 +25,7 @@ from zemlevlasnyk.engine.bots.match import play_match
 from .cli import UserError, command_help
 from .narrate import narrate
 from .rules_args import add_rules_arguments, rules_from_args
+from .ruleset_text import preset_name
 from .text import catalogue, os_reason
 
 # How often the progress bar may redraw: often enough to look alive, rarely enough to cost nothing.
@@ -92,7 +93,8 @@ def _play_one(job: Job) -> GameRecord:
     observer = None
     if lang is not None:
         words = catalogue(lang)["commands"]["simulate"]
-        seats = ", ".join(words["seat_level"].format(n=i + 1, level=lv) for i, lv in enumerate(levels))
+        seats = ", ".join(words["seat_level"].format(n=i + 1, level=level_name(lang, lv))
+                          for i, lv in enumerate(levels))
         lines.append(words["game"].format(n=index + 1, seats=seats))
 
         def observer(game: Any, action: Any, events: list[Event]) -> None:
@@ -105,7 +107,7 @@ def _play_one(job: Job) -> GameRecord:
     if lang is not None:
         words = catalogue(lang)["commands"]["simulate"]
         how = (words["capped"] if result.capped else words["draw"] if result.drawn or result.winner is None
-               else words["won"].format(n=result.winner + 1, level=levels[result.winner]))
+               else words["won"].format(n=result.winner + 1, level=level_name(lang, levels[result.winner])))
         lines.append(words["end"].format(turns=result.turns, how=how))
     return GameRecord(index, levels, result.winner, result.drawn, result.turns,
                       result.actions, tuple(result.landings), "\n".join(lines))
@@ -255,6 +257,11 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def level_name(lang: str, level: str) -> str:
+    """A computer level in the report's language (the level's id when it has no words)."""
+    return str(catalogue(lang)["ui"]["levels"].get(level, level))
+
+
 def format_summary(s: dict[str, Any], args: argparse.Namespace) -> str:
     words = catalogue(args.lang)["commands"]["simulate"]["summary"]
     games = s["games"]
@@ -262,9 +269,10 @@ def format_summary(s: dict[str, Any], args: argparse.Namespace) -> str:
     options = "".join(f", {name}={'on' if v is True else 'off' if v is False else v}"
                       for name, v in s["rules"]["options"].items())
     lines = [
-        words["head"].format(games=games, players=s["players"], bots=",".join(s["bots"]), seed=args.seed,
+        words["head"].format(games=games, players=s["players"],
+                             bots=", ".join(level_name(args.lang, b) for b in s["bots"]), seed=args.seed,
                              cap=args.max_turns),
-        words["rules"].format(preset=s["rules"]["preset"], options=options),
+        words["rules"].format(preset=preset_name(s["rules"]["preset"], args.lang), options=options),
         words["speed"].format(seconds=f"{s['seconds']:.1f}", gps=f"{s['games_per_second']:.2f}",
                               aps=f"{s['actions'] / s['seconds']:.0f}"),
         words["turns"].format(median=turns[len(turns) // 2], min=turns[0], max=turns[-1]),
@@ -275,8 +283,8 @@ def format_summary(s: dict[str, Any], args: argparse.Namespace) -> str:
         # A level seated k times per game can win at most one of those seats.
         seats = s["seats_by_level"][level] / games
         lo, hi = wilson(wins, games)
-        lines.append(words["level"].format(level=level, wins=wins, share=100 * wins / games, lo=100 * lo,
-                                           hi=100 * hi, seats=seats))
+        lines.append(words["level"].format(level=level_name(args.lang, level), wins=wins, share=100 * wins / games,
+                                           lo=100 * lo, hi=100 * hi, seats=seats))
     lines.append(words["by_seat"].format(seats=", ".join(
         words["seat"].format(n=i + 1, wins=w) for i, w in enumerate(s["wins"]["by_seat"]))))
     return "\n".join(lines)
