@@ -48,6 +48,7 @@ async def test_ui_debt_then_bankruptcy_closed_then_watch(autojump_clock) -> None
         assert money(owed - game.cash[table.me]) in notes[1]
         assert notes[2].startswith(t["debt"]["raise"].split("{")[0])
         assert scene.decision.hint == t["debt_hint"]
+        assert scene.decision.question.startswith(f"Ви винні {money(owed)} (кредитор: {whom}).")
         pay = next(b for b in scene.moves if isinstance(b.intent, PayDebt))
         assert not pay.enabled and money(owed) in pay.label
         # Declaring bankruptcy: a panel that says it all, and the table waits for it.
