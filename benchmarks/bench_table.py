@@ -10,7 +10,10 @@ Measures, in one run (issue 13's table targets and issue 14's cost):
   docs/PROTOCOL.md), against the same roll with the people only watching, applied at once
   as before the two-step (target: within 2x);
 - the host's memory per record over a long game (target: at most 1 KB);
-- the first figure again with each peer in its own process, as at a real table.
+- the first figure again with each peer in its own process, as at a real table;
+- where a move's time goes: the host's and the peers' cores alone (no connection, no
+  trio), and the Ed25519 work inside them (a verification and a signature timed in the
+  same run), so the Python left over and the transport's share can be told apart.
 The CPU time per move of the one-process run is printed too: it moves less than wall time
 when other work loads the machine. All traffic stays on 127.0.0.1.
 
@@ -180,6 +183,77 @@ async def host_rolls(count: int, *, seated: bool, seed: int) -> list[float]:
     return samples
 
 
+def core_breakdown(moves: int, seed: int = 7) -> dict[str, float]:
+    """Medians, in seconds, of what one move costs each side's core alone (sans-IO: bytes in,
+    bytes out, no connection or trio): the host taking a peer's action and publishing its
+    record, the acting peer verifying that record (its own action inside is not verified
+    again), each other peer verifying it (the action inside too); and one Ed25519
+    verification and one signature of a record's size, timed alongside."""
+    from zemlevlasnyk.p2p.handshake import Joiner
+    from zemlevlasnyk.p2p.host import CatchUp, Send, TableHost
+
+    core = TableHost(HOST, clock=False, auto_start_at=PEERS)
+    peers = [TablePeer(_profile(n), table=core.table, host_key=core.profile.public_key) for n in range(PEERS)]
+    queue: list[tuple[int, bytes, bool]] = []    # (peer index, payload, to the peer?)
+
+    def deliver(outs: list[Any]) -> None:
+        for out in outs:
+            if isinstance(out, Send):
+                queue.append((out.conn, out.payload, True))
+            elif isinstance(out, CatchUp):
+                queue.extend((out.conn, core.records[s], True) for s in range(out.start, out.stop))
+                core.caught_up(out.conn)
+
+    for n, peer in enumerate(peers):
+        me = peer.profile
+        deliver(core.connect(n, Joiner(me.key_hex, me.name, me.colour, PLAYING, True, -1), 0.0))
+    while queue:
+        conn, data, to_peer = queue.pop(0)
+        if to_peer:
+            for out in peers[conn].receive(data, 0.0):
+                if isinstance(out, Outgoing):
+                    queue.append((conn, out.payload, False))
+        else:
+            deliver(core.receive(conn, data, 0.0))
+    assert core.phase is Phase.PLAYING
+    rng = random.Random(seed)
+    policy = make_policy("random", seed)
+    host_s: list[float] = []
+    mover_s: list[float] = []
+    other_s: list[float] = []
+    for _ in range(moves):
+        game = peers[0].replica.game
+        assert game is not None
+        if game.outcome() is not None:
+            break
+        seat = rng.choice(game.pending()).seat
+        mover = next(n for n, p in enumerate(peers) if p.seat == seat)
+        payload = peers[mover].act(policy.choose(game.copy(), seat)).payload
+        start = time.perf_counter()
+        outs = core.receive(mover, payload, 0.0)
+        host_s.append(time.perf_counter() - start)
+        record = next(o.payload for o in outs if isinstance(o, Send))
+        for n, peer in enumerate(peers):
+            start = time.perf_counter()
+            peer.receive(record, 0.0)
+            (mover_s if n == mover else other_s).append(time.perf_counter() - start)
+    key = HOST.signing_key
+    body = core.records[-1]
+    signature = key.sign(body).signature
+    verify_key = key.verify_key
+    verifications, signatures = [], []
+    for _ in range(2000):
+        start = time.perf_counter()
+        verify_key.verify(body, signature)
+        verifications.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        key.sign(body)
+        signatures.append(time.perf_counter() - start)
+    return {"host": statistics.median(host_s), "mover": statistics.median(mover_s),
+            "other": statistics.median(other_s), "verify": statistics.median(verifications),
+            "sign": statistics.median(signatures), "moves": len(host_s)}
+
+
 def _is_roll(core: Any, out: Published) -> bool:
     body = json.loads(split_record(core.records[out.seq])[0])
     return body.get("auto", {}).get("type") in ("roll", "roll_for_double")
@@ -290,6 +364,7 @@ async def main(moves: int, rolls: int, records: int) -> None:
     at_once = await host_rolls(rolls, seated=False, seed=1)
     per_record, measured = memory_per_record(records)
     spread = await processes_table(moves)
+    parts = core_breakdown(moves)
     echo_p50, echo_p99 = _percentiles(echo)
     print(f"raw trio TCP echo round trip ({ECHO_BYTES} B, {len(echo)} trips): p50 {_us(echo_p50)}   "
           f"p99 {_us(echo_p99)}")
@@ -298,6 +373,16 @@ async def main(moves: int, rolls: int, records: int) -> None:
         print(f"action -> all {PEERS} peers verified, {label} ({len(figures)} moves): p50 {_us(p50)}   "
               f"p99 {_us(p99)}   p50/echo {p50 / echo_p50:5.1f}x")
     print(f"  CPU per move in the one-process run: {_us(statistics.mean(cpus))}")
+    cores = parts["host"] + parts["mover"] + (PEERS - 1) * parts["other"]
+    # Per move: the host verifies the action and signs the record; every peer verifies the
+    # record; the peers that did not act verify the action inside it.
+    crypto = (1 + PEERS + PEERS - 1) * parts["verify"] + parts["sign"]
+    print(f"  the cores alone, per move ({parts['moves']:.0f} moves): host {_us(parts['host'])}, acting peer "
+          f"{_us(parts['mover'])}, each other peer {_us(parts['other'])}: {_us(cores)} "
+          f"({cores / echo_p50:4.1f}x the echo)")
+    print(f"  of which Ed25519: {2 * PEERS} verifications at {_us(parts['verify'])} and a signature at "
+          f"{_us(parts['sign'])}: {_us(crypto)} ({crypto / echo_p50:4.1f}x the echo); the rest of the cores "
+          f"{_us(cores - crypto)}; transport (sealing, sockets, trio) about {_us(_percentiles(samples)[0] - cores)}")
     two, once = _percentiles(two_step)[0], _percentiles(at_once)[0]
     print(f"host's roll -> all {PEERS - 1} peers verified: two-step (people seated) p50 {_us(two)}, "
           f"at once (people watching) p50 {_us(once)}: {two / once:4.2f}x ({len(two_step)}/{len(at_once)} rolls)")
