@@ -1,6 +1,7 @@
 """DESIGN.md, "engine/ — the rules, and nothing else": every engine module (bots included)
 imports neither p2p nor ui, nothing that touches the outside world or randomness, and never
-calls `open`; only engine/presets.py reads the packaged rulesets through importlib.resources."""
+calls `open`; only engine/presets.py reads the packaged rulesets, through the package's loader
+(pkgutil) and importlib.resources."""
 from __future__ import annotations
 
 import ast
@@ -52,6 +53,8 @@ def test_purity_engine_imports_nothing_impure(path: Path) -> None:
         if top == "importlib":
             assert path == RESOURCE_READER, f"{path.name} imports {name}"
             assert name in ("importlib", "importlib.resources", "importlib.resources.files")
+        if top == "pkgutil":
+            assert path == RESOURCE_READER and name in ("pkgutil", "pkgutil.get_data"), f"{path.name} imports {name}"
 
 
 @pytest.mark.parametrize("path", MODULES, ids=lambda p: p.relative_to(ENGINE).as_posix())

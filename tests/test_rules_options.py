@@ -85,6 +85,16 @@ def test_options_bad_names_and_values_say_what_is_valid(preset: str, options: di
     assert message in str(info.value) and "\n" not in str(info.value)
 
 
+@pytest.mark.parametrize("name", ["../engine/rulesets/zemlevlasnyk", "rulesets/klasyka", "zemlevlasnyk.json",
+                                  "klasyka ", "", "../../assets/text/en", 3, None])
+def test_options_a_preset_is_only_a_name_of_the_rulesets_folder(name: object) -> None:
+    """A preset name never reaches the package's files as a path: anything but a plain name
+    of a shipped ruleset is refused, with the presets listed."""
+    with pytest.raises(PresetError) as info:
+        load_rules(name)  # type: ignore[arg-type]  # the wrong types are the point
+    assert f"presets: {K}, {Z}" in str(info.value)
+
+
 def test_options_specs_have_texts_in_both_languages() -> None:
     for preset in preset_names():
         specs = option_specs(preset)

@@ -23,7 +23,6 @@ from zemlevlasnyk.engine.bots import LEVELS
 from zemlevlasnyk.engine.bots.match import play_match
 
 from .cli import UserError, command_help
-from .narrate import narrate
 from .rules_args import add_rules_arguments, rules_from_args
 from .ruleset_text import preset_name
 from .text import catalogue, os_reason
@@ -92,6 +91,9 @@ def _play_one(job: Job) -> GameRecord:
     lines: list[str] = []
     observer = None
     if lang is not None:
+        # Only --log tells the games in words: a plain run does not import the narrator.
+        from .narrate import narrate
+
         words = catalogue(lang)["commands"]["simulate"]
         seats = ", ".join(words["seat_level"].format(n=i + 1, level=level_name(lang, lv))
                           for i, lv in enumerate(levels))
