@@ -219,7 +219,8 @@ class HeuristicBot:
             if not kinds:
                 return None
             kind = kinds[0]
-        self._new_turn_check(game, seat)
+        if self._turn_key != (game.turn, seat):
+            self._new_turn(game, seat)
         if kind == "draw_answer":
             return self._answer_draw(game, seat)
         if kind == "turn":
@@ -247,10 +248,8 @@ class HeuristicBot:
 
     # -- memory ----------------------------------------------------------------------------
 
-    def _new_turn_check(self, game: Game, seat: int) -> None:
-        turn, turn_seat = self._turn_key
-        if game.turn == turn and seat == turn_seat:
-            return
+    def _new_turn(self, game: Game, seat: int) -> None:
+        """Forget what this bot did on its turn before: a new turn (or seat) decides."""
         self._turn_key = (game.turn, seat)
         self._manage_count = 0
         self._mortgaged_now = set()
@@ -407,7 +406,7 @@ class HeuristicBot:
             return None
         # The seat's whole groups, found once for every step below (each used to ask).
         groups = _WHOLE.of(game).get(seat, _NO_GROUPS)
-        if not groups and True not in game.mortgaged:
+        if not groups and not any(game.mortgaged):
             return None     # nothing to build, nothing to redeem (as the steps below find)
         cash = game.cash[seat]
         # Monopoly deeds under mortgage block building: redeem them first.
@@ -432,7 +431,7 @@ class HeuristicBot:
 
     def _redeem_spare(self, game: Game, seat: int, reserve: int) -> Action | None:
         mortgaged = game.mortgaged
-        if True not in mortgaged:   # asked at nearly every turn; most have nothing to redeem
+        if not any(mortgaged):   # asked at nearly every turn; most have nothing to redeem
             return None
         extra = game.rules.start_cash * 0.1
         owner, cash, cells = game.owner, game.cash[seat], game.rules.cells
