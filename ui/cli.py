@@ -16,6 +16,7 @@ import importlib.util
 import sys
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 
@@ -82,8 +83,10 @@ def _load(module_name: str) -> Any:
         raise
 
 
+@cache
 def _in_build(module_name: str) -> bool:
-    """Whether the command module exists, found without importing it."""
+    """Whether the command module exists, found without importing it (asked once: `main`
+    builds the parser twice)."""
     return importlib.util.find_spec(module_name) is not None
 
 
