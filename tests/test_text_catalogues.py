@@ -330,7 +330,7 @@ def test_catalogues_feed_lines_read_as_sentences() -> None:
     """A line that begins with the bank begins with a capital; a trade with nothing given
     (or asked) says so in the language's order («нічого не віддає», not «віддає нічого»)."""
     from zemlevlasnyk.engine import load_preset
-    from zemlevlasnyk.engine.events import Paid, TradeProposed
+    from zemlevlasnyk.engine.events import Built, Paid, TradeProposed
     from zemlevlasnyk.ui.narrate import narrate
     rules = load_preset()
     names = ["Марія", "Богдан"]
@@ -341,6 +341,10 @@ def test_catalogues_feed_lines_read_as_sentences() -> None:
     gives = narrate(rules, TradeProposed(1, 0, (3,), (), 0), "uk", names)
     assert gives is not None and "віддає «Кожум'яки», нічого не просить" in gives
     assert "gives nothing, asks for Tanners' Row" in str(narrate(rules, TradeProposed(1, 0, (), (3,), 0), "en", names))
+    # The last building is a hotel, not a fifth house.
+    assert narrate(rules, Built(0, 3, 2), "uk", names) == "Марія будує будинок на «Кожум'яки» (будинків: 2)"
+    assert narrate(rules, Built(0, 3, rules.max_buildings), "uk", names) == "Марія будує готель на «Кожум'яки»"
+    assert narrate(rules, Built(0, 3, rules.max_buildings), "en", names) == "Марія builds a hotel on Tanners' Row"
 
 
 def test_catalogues_mortgage_words_agree_with_every_deed() -> None:

@@ -130,6 +130,8 @@ def narrate(rules: Ruleset, e: Event, lang: str = "uk",
             f.update(seat=who(e.seat), tries=e.tries)
         case Built():
             f.update(seat=who(e.seat), cell=cell(e.cell), buildings=e.buildings)
+            if e.buildings == rules.max_buildings:
+                template = "built_hotel"     # the last building is a hotel, not a fifth house
         case BuildingSold():
             f.update(seat=who(e.seat), cell=cell(e.cell), buildings=e.buildings, refund=money(e.refund))
         case TradeProposed():
