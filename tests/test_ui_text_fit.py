@@ -174,3 +174,34 @@ def test_ui_offer_of_the_longest_mortgaged_deeds_fits(lang: str) -> None:
         assert [(t.text, t.rect, t.box) for t in audit.outside_box()] == [], size
         assert [(a.text, b.text) for a, b in audit.overlapping()] == [], size
         assert cut_short(audit.texts, lang) == [], size
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_ui_a_player_holding_every_deed_keeps_the_row_readable(lang: str) -> None:
+    """A computer player with every deed of the board (some mortgaged) and in jail: the
+    deed chips stay in the row and the words after them («навмання · у в'язниці») whole."""
+    from zemlevlasnyk.ui.app import App
+    from zemlevlasnyk.ui.scenes.table import TableScene
+    from zemlevlasnyk.ui.screenshot import warm_table
+    from zemlevlasnyk.ui.text_audit import auditing
+    init_pygame()
+    table = warm_table(seed=1, lang=lang)
+    game = table.game
+    for cell in game.rules.properties:
+        game.owner[cell], game.mortgaged[cell], game.buildings[cell] = 1, cell % 3 == 0, 0
+    game.jailed[1] = True
+    app = App(SIZES[0], lang=lang, spawn=lambda fn: None)
+    scene = TableScene(app, table)
+    app.push(scene)
+    scene.update(0.0)
+    for size in SIZES:
+        app.resize(size)
+        with auditing() as audit:
+            scene.board_key = None
+            app.draw(pygame.Surface(size))
+        row = scene.players_panel.rows[1]
+        assert len(row.chips) == len(game.rules.properties)
+        assert all(row.rect.contains(chip) for _, chip in row.chips), size
+        assert [(t.text, t.rect, t.box) for t in audit.outside_box()] == [], size
+        assert [(a.text, b.text) for a, b in audit.overlapping()] == [], size
+        assert cut_short(audit.texts, lang) == [], size

@@ -99,14 +99,17 @@ class PlayersPanel:
             text, size, face = shrink_name(label, name_box.width, steps(s.body, theme.MIN_TEXT))
             draw_text(surface, text, (name_box.left, line1.centery), size, ink, face, "midleft", box=name_box)
             line2 = pygame.Rect(name_box.left, line1.bottom, rect.right - pad - name_box.left, s.px(18))
-            row.chips = self._chips(game, seat, line2, s)
-            for cell, chip in row.chips:
-                _draw_chip(surface, chip, deed_colour(game.rules, cell), mortgaged=game.mortgaged[cell])
             status = [t["levels"].get(players[seat].bot, players[seat].bot)] if players[seat].bot else []
             if game.jailed[seat]:
                 status.append(t["in_jail"])
             if not alive:
                 status = [out[seat]]
+            # The chips leave room after them for the state's words or the cash's change, whole.
+            after = max(text_width(" · ".join(status), theme.MIN_TEXT) if status else 0,
+                        text_width("−" + money(999_999), s.tiny, Face.BOLD)) + s.px(10)
+            row.chips = self._chips(game, seat, line2, s, max(line2.width // 2, line2.width - after))
+            for cell, chip in row.chips:
+                _draw_chip(surface, chip, deed_colour(game.rules, cell), mortgaged=game.mortgaged[cell])
             change, left = flash[seat]
             if change and left > 0 and alive:
                 # The cash's last change, for a moment, under the cash (where the level is).
@@ -122,18 +125,24 @@ class PlayersPanel:
                 text, size = shrink_line(" · ".join(status), box.width, steps(s.tiny, theme.MIN_TEXT))
                 draw_text(surface, text, (box.right, box.centery), size, theme.INK_SOFT, anchor="midright", box=box)
 
-    def _chips(self, game: Game, seat: int, line: pygame.Rect, s: Sizes) -> list[tuple[int, pygame.Rect]]:
-        """Each deed's chip along `line`, its colour group's chips together; they shrink so
-        a whole hand leaves room for a few words of state after it."""
+    def _chips(self, game: Game, seat: int, line: pygame.Rect, s: Sizes, room: int) -> list[tuple[int, pygame.Rect]]:
+        """Each deed's chip along `line`, its colour group's chips together; they shrink to
+        stay within `room` from its left, so a whole hand leaves the rest for words after it."""
         groups = deed_order(game, seat)
         count = sum(len(g) for g in groups)
         if not count:
             return []
         gap, group_gap = s.px(CHIP_GAP), s.px(GROUP_GAP)
-        room = line.width * 2 // 3
         width = s.px(CHIP_WIDTH)
-        while width > s.px(CHIP_MIN_WIDTH) and count * (width + gap) + (len(groups) - 1) * group_gap > room:
+
+        def total() -> int:
+            return count * (width + gap) + (len(groups) - 1) * group_gap
+
+        while width > s.px(CHIP_MIN_WIDTH) and total() > room:
             width -= 1
+        # A whole board's deeds: the groups close up too (still apart by more than a chip gap).
+        while group_gap > 2 * gap and total() > room:
+            group_gap -= 1
         height = line.height - s.px(6)
         x = line.left
         out = []
