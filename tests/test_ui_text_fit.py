@@ -205,3 +205,31 @@ def test_ui_a_player_holding_every_deed_keeps_the_row_readable(lang: str) -> Non
         assert [(t.text, t.rect, t.box) for t in audit.outside_box()] == [], size
         assert [(a.text, b.text) for a, b in audit.overlapping()] == [], size
         assert cut_short(audit.texts, lang) == [], size
+
+
+def test_ui_results_a_long_winners_name_keeps_its_place_and_colour() -> None:
+    """At 800×500 the longest name goes on its own line above the figures; the place
+    number and the colour dot stay visible on it (the taller highlight once covered them)."""
+    from zemlevlasnyk.ui.app import App
+    from zemlevlasnyk.ui.scenes.results import ResultsScene
+    from zemlevlasnyk.ui.screenshot import build_scene
+    from zemlevlasnyk.ui.text_audit import auditing
+    from zemlevlasnyk.ui.theme import player_colour
+    init_pygame()
+    app = App(SIZES[0], lang="uk", spawn=lambda fn: None)
+    build_scene(app, "results", seed=1)
+    _rename(app, LONG_NAME)
+    scene = app.top
+    assert isinstance(scene, ResultsScene)
+    surface = pygame.Surface(SIZES[0])
+    with auditing() as audit:
+        app.draw(surface)
+    winner = next(t for t in audit.texts if t.text.startswith(LONG_NAME))
+    number = next(t for t in audit.texts if t.text == "1.")
+    assert abs(number.rect.centery - winner.rect.centery) <= 2, "the number beside the name"
+    inked = [surface.get_at((x, y))[:3] for x in range(number.rect.left, number.rect.right)
+             for y in range(number.rect.top, number.rect.bottom)]
+    assert min(sum(p) for p in inked) < 200, "the number is drawn over the highlight, not under it"
+    colour = tuple(player_colour(scene.table.players[scene.table.me].colour))[:3]
+    row = pygame.Rect(number.rect.right, number.rect.top, winner.rect.left - number.rect.right, number.rect.height)
+    assert any(surface.get_at((x, row.centery))[:3] == colour for x in range(row.left, row.right)), "the dot"

@@ -224,14 +224,10 @@ class ResultsScene(Scene):
             alive = game.alive[seat]
             ink = theme.INK if alive else theme.INK_SOFT
             row = pygame.Rect(area.left, y, area.width, row_h)
-            if place == 1 and alive:
-                pygame.draw.rect(surface, theme.BOARD_CENTRE, row, border_radius=s.radius)
-            num = pygame.Rect(row.left + s.px(6), row.top, s.px(26), row.height)
-            draw_text(surface, f"{place}.", num.midleft, s.body, ink, Face.BOLD, "midleft", box=num)
+            num = pygame.Rect(row.left + s.px(6), row.top, s.px(26), row_h)
             dot = s.px(8)
-            pygame.draw.circle(surface, theme.player_colour(player.colour), (num.right + dot, row.centery), dot)
             name_box = pygame.Rect(num.right + 2 * dot + s.px(8), row.top, cash_col.left - num.right - 2 * dot
-                                   - s.px(16), row.height)
+                                   - s.px(16), row_h)
             label = self.names[seat] + (f" ({self.t['you']})" if seat == self.table.me else "")
             text, size, face = shrink_name(label, name_box.width, steps(s.body, theme.MIN_TEXT))
             figures = row
@@ -239,11 +235,13 @@ class ResultsScene(Scene):
                 # A name too long to stand beside the figures has the row's width, and the
                 # figures go on a line of their own under it.
                 row.height = 2 * row_h
-                if place == 1 and alive:
-                    pygame.draw.rect(surface, theme.BOARD_CENTRE, row, border_radius=s.radius)
                 name_box = pygame.Rect(name_box.left, row.top, row.right - name_box.left, row_h)
                 figures = pygame.Rect(row.left, row.top + row_h, row.width, row_h)
                 text, size, face = shrink_name(label, name_box.width, steps(s.body, theme.MIN_TEXT))
+            if place == 1 and alive:
+                pygame.draw.rect(surface, theme.BOARD_CENTRE, row, border_radius=s.radius)
+            draw_text(surface, f"{place}.", num.midleft, s.body, ink, Face.BOLD, "midleft", box=num)
+            pygame.draw.circle(surface, theme.player_colour(player.colour), (num.right + dot, num.centery), dot)
             draw_text(surface, text, name_box.midleft, size, ink, face, "midleft", box=name_box)
             cash = money(game.cash[seat]) if alive else form(self.app.lang, self.t["out"], gender=self.genders[seat])
             worth = money(holdings.net_worth(game, seat)) if alive else "—"
