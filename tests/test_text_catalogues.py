@@ -359,3 +359,9 @@ def test_catalogues_mortgage_words_agree_with_every_deed() -> None:
         assert "заклад" not in text.lower(), text
     line = narrate(load_preset(), DeedTransferred(5, 0, 1, True), "uk", ["Оксана", "Богдан"])
     assert line == "«Північний вокзал» переходить: Богдан (під заставою)"
+
+
+def test_catalogues_trade_partner_out_of_the_game_takes_no_gender() -> None:
+    """The trade dialog says why a partner is disabled without knowing their gender: «Олена ·
+    поза грою», not «Олена · вибув»."""
+    assert catalogue("uk")["ui"]["trade_out"] == "поза грою"
