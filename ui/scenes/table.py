@@ -1,8 +1,8 @@
 """The table: the board with its centre, and beside it the players, the decision the game
 waits for and the event feed; over it the deed card, the cards of moments (a Фортуна card,
 a bankruptcy), a computer player's offer, and the person's own bankruptcy. At a friends
-table (a `NetTable`) also the chat, the 30-second clock, and, should our engine catch the
-host cheating, a report across the board.
+table (a `NetTable`) also the chat, the decision clock (as long as the rules say), and,
+should our engine catch the host cheating, a report across the board.
 
 The table's events are shown in order and at a pace a person can follow: the dice tumble,
 then the token walks, then a drawn card comes up; the feed, the sounds and the players'
