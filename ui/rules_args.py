@@ -22,12 +22,14 @@ def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
 
 def parse_options(preset: str, pairs: list[str], lang: str) -> dict[str, OptionValue]:
     """`NAME=VALUE` texts as typed option values of `preset`; UserError names what is valid."""
-    from zemlevlasnyk.engine import option_specs, preset_names
+    from zemlevlasnyk.engine import PresetError, option_specs, preset_names
 
     words = catalogue(lang)["commands"]["rules"]
-    if preset not in preset_names():
-        raise UserError(words["no_preset"].format(preset=preset, presets=", ".join(preset_names())))
-    specs = {s.name: s for s in option_specs(preset)}
+    try:
+        specs = {s.name: s for s in option_specs(preset)}
+    except PresetError:
+        # Listing the presets (importlib.resources) only when the name is not one of them.
+        raise UserError(words["no_preset"].format(preset=preset, presets=", ".join(preset_names()))) from None
     out: dict[str, OptionValue] = {}
     for pair in pairs:
         name, sep, text = pair.partition("=")
