@@ -21,6 +21,7 @@ from .actions import (
     DeclareBankruptcy,
     DeclineDraw,
     DeclineTrade,
+    DeedActions,
     EndTurn,
     Mortgage,
     OfferDraw,
@@ -178,6 +179,19 @@ class _SeatsAfter(dict[int, tuple[tuple[int, ...], ...]]):
 
 
 _AFTER = _SeatsAfter()
+
+
+_SEAT_DEED_ACTIONS: dict[int, tuple[DeedActions, DeedActions, DeedActions, DeedActions]] = {}
+
+
+def _seat_deed_actions(seat: int) -> tuple[DeedActions, DeedActions, DeedActions, DeedActions]:
+    """The seat's shared redeem, build, sell and mortgage actions by cell, found once per seat
+    (legal() asks for all four at every decision of the seat on turn)."""
+    found = _SEAT_DEED_ACTIONS.get(seat)
+    if found is None:
+        found = _SEAT_DEED_ACTIONS[seat] = (deed_actions(Redeem, seat), deed_actions(Build, seat),
+                                            deed_actions(SellBuilding, seat), deed_actions(Mortgage, seat))
+    return found
 
 
 def _bank(seat: int) -> int | None:
@@ -384,8 +398,7 @@ class Game(GameState):
         out: list[Action] = []
         owner, mortgaged, buildings = self.owner, self.mortgaged, self.buildings
         cash = self.cash[seat]
-        redeem, build = deed_actions(Redeem, seat), deed_actions(Build, seat)
-        sell, mortgage = deed_actions(SellBuilding, seat), deed_actions(Mortgage, seat)
+        redeem, build, sell, mortgage = _seat_deed_actions(seat)
         # Per colour group: (held whole by the seat, carrying a building), found once.
         facts: dict[tuple[int, ...], tuple[bool, bool]] = {}
         for c, street, group in self.rules.deeds:

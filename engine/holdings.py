@@ -65,12 +65,13 @@ def can_build(s: GameState, seat: int, cell: int, *, cash: bool = True, supply: 
     group = rules.group_of[cell]
     if not owns_group(s, seat, cell):
         return "buildings.whole_group"
-    if any(s.mortgaged[c] for c in group):
+    # (map over the group, not a generator: legal() asks this of every whole-group street.)
+    if any(map(s.mortgaged.__getitem__, group)):
         return "buildings.no_mortgage_in_group"
     here = s.buildings[cell]
     if here >= rules.max_buildings:
         return "buildings.hotel_is_last"
-    if rules.even_building and here != min(s.buildings[c] for c in group):
+    if rules.even_building and here != min(map(s.buildings.__getitem__, group)):
         return "buildings.build_evenly"
     if supply and rules.house_supply is not None:
         if here + 1 == rules.max_buildings:
@@ -107,7 +108,7 @@ def can_sell(s: GameState, seat: int, cell: int) -> str | None:
     here = s.buildings[cell]
     if here == 0:
         return "buildings.nothing_to_sell"
-    if rules.even_building and here != max(s.buildings[c] for c in rules.group_of[cell]):
+    if rules.even_building and here != max(map(s.buildings.__getitem__, rules.group_of[cell])):
         return "buildings.sell_evenly"
     if here == rules.max_buildings and houses_left(s) < rules.max_buildings - 1:
         return "buildings.no_houses_for_hotel"

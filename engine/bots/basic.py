@@ -75,9 +75,11 @@ class RandomBot:
             trade = self._random_trade(game, seat, legal.trade_partners)
             if trade is not None and game.is_legal(trade):
                 actions.append(trade)
-        ender = next((a for a in actions if type(a) in _ENDERS), None)
-        if ender is not None and rng.chance(END_TURN_BIAS):
-            return ender
+        for a in actions:
+            if type(a) in _ENDERS:
+                if rng.chance(END_TURN_BIAS):
+                    return a
+                break
         if not actions:
             return IdleBot().choose(game, seat)
         return actions[rng.randbelow(len(actions))]
