@@ -4,6 +4,7 @@ told in full; another player's bankruptcy and a drawn Фортуна card shown 
 the table waits; dice that tumble before the token walks."""
 from __future__ import annotations
 
+import pygame
 import trio
 from ui_helpers import Driver, init_pygame  # noqa: I001  (sets SDL drivers first)
 
@@ -51,8 +52,28 @@ async def test_ui_debt_then_bankruptcy_closed_then_watch(autojump_clock) -> None
         assert scene.decision.question.startswith(f"Ви винні {money(owed)} (кредитор: {whom}).")
         pay = next(b for b in scene.moves if isinstance(b.intent, PayDebt))
         assert not pay.enabled and money(owed) in pay.label
-        # Declaring bankruptcy: a panel that says it all, and the table waits for it.
-        drive.click_button(next(b for b in scene.moves if isinstance(b.intent, DeclareBankruptcy)))
+        # Declaring bankruptcy asks first (it ends the game): the question says what it means,
+        # the toolbar turns into yes and no; «no» (or Esc) leaves the debt as it was.
+        declare = next(b for b in scene.moves if isinstance(b.intent, DeclareBankruptcy))
+        question = scene.decision.question
+        drive.click_button(declare)
+        drive.click_button(declare)       # a double click does not declare
+        await drive.frames()
+        assert scene.decision.question == t["confirm_bankruptcy_question"]
+        assert [b.label for b in scene.decision.confirm] == [t["confirm_bankruptcy"], t["cancel"]]
+        assert scene.my_bankruptcy is None and game.debts
+        drive.click_button(scene.decision.confirm[1])
+        await drive.frames()
+        assert scene.decision.question == question and not scene.decision.confirm
+        drive.click_button(declare)
+        await drive.frames()
+        drive.key(pygame.K_ESCAPE)
+        await drive.frames()
+        assert scene.decision.question == question and scene.my_bankruptcy is None
+        # Declared: a panel that says it all, and the table waits for it.
+        drive.click_button(declare)
+        await drive.frames()
+        drive.click_button(scene.decision.confirm[0])
         await drive.frames(3)
         assert scene.my_bankruptcy is not None
         title, lines, _ = scene.bankruptcy_words()

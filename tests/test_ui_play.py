@@ -92,6 +92,10 @@ async def _click_through_game(drive: Driver, app: App, scene: TableScene) -> tup
         buttons = _my_buttons(scene)
         check_buttons_legal(game, scene.me, buttons, scene.decision.stepper.value)
         checked += len(buttons)
+        if scene.decision.confirm:
+            drive.click_button(scene.decision.confirm[0])    # a bankruptcy, confirmed
+            clicks += 1
+            continue
         builds = [a for a in game.legal(scene.me).actions if isinstance(a, Build)]
         if builds and scene.selected != builds[0].cell:
             drive.click(scene.geo.places[builds[0].cell].rect.center)

@@ -233,3 +233,28 @@ def test_ui_results_a_long_winners_name_keeps_its_place_and_colour() -> None:
     colour = tuple(player_colour(scene.table.players[scene.table.me].colour))[:3]
     row = pygame.Rect(number.rect.right, number.rect.top, winner.rect.left - number.rect.right, number.rect.height)
     assert any(surface.get_at((x, row.centery))[:3] == colour for x in range(row.left, row.right)), "the dot"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_ui_bankruptcy_confirmation_fits(lang: str) -> None:
+    """The debt with «declare bankruptcy?» asked: its question and its yes and no whole, at
+    every size."""
+    from zemlevlasnyk.ui.app import App
+    from zemlevlasnyk.ui.scenes.table import DECLARE, TableScene
+    from zemlevlasnyk.ui.screenshot import build_scene
+    from zemlevlasnyk.ui.text_audit import auditing
+    init_pygame()
+    app = App(SIZES[0], lang=lang, spawn=lambda fn: None)
+    build_scene(app, "debt", seed=1)
+    scene = next(s for s in app.scenes if isinstance(s, TableScene))
+    scene._ask(DECLARE)
+    words = catalogue(lang)["ui"]
+    for size in SIZES:
+        app.resize(size)
+        with auditing() as audit:
+            app.draw(pygame.Surface(size))
+        shown = [t.text for t in audit.texts]
+        assert words["confirm_bankruptcy"] in shown and words["cancel"] in shown
+        assert [(t.text, t.rect, t.box) for t in audit.outside_box()] == [], size
+        assert [(a.text, b.text) for a, b in audit.overlapping()] == [], size
+        assert cut_short(audit.texts, lang) == [], size

@@ -23,7 +23,18 @@ from typing import Any
 
 import pygame
 
-from zemlevlasnyk.engine import Action, Bid, Build, EndTurn, Event, Phase, Resign, Roll, RollForDouble
+from zemlevlasnyk.engine import (
+    Action,
+    Bid,
+    Build,
+    DeclareBankruptcy,
+    EndTurn,
+    Event,
+    Phase,
+    Resign,
+    Roll,
+    RollForDouble,
+)
 from zemlevlasnyk.engine.events import Bankrupt, CameToRest, CardDrawn, DiceRolled, Eliminated, Moved, Paid
 
 from .. import nav, sound, theme
@@ -86,6 +97,9 @@ SETTINGS = Intent("settings")
 GEAR = "⚙"
 CANCEL = Intent("cancel")
 CONFIRM_LEAVE = Intent("confirm_leave")
+# Declaring bankruptcy ends the person's game, often while houses and mortgages could still
+# pay: like resigning, it is asked twice.
+DECLARE = Intent("declare_bankruptcy")
 WATCH = Intent("watch")
 SOUND = Intent("sound")
 
@@ -114,6 +128,7 @@ class TableScene(Scene):
         self.deed: list[Button] = []
         self.deed_card: DeedCard | None = None
         self.confirm: Intent | None = None
+        self.question_before: str | None = None    # the question a confirmation stands in for
         self.eliminated: list[int] = []
         self.my_bankruptcy: BankruptcyReport | None = None
         self.bankruptcy_buttons: list[Button] = []
@@ -395,7 +410,11 @@ class TableScene(Scene):
         self.decision.refresh(self.game, self.me, self.names, self.t, self.app.lang,
                               reasons=catalogue(self.app.lang)["reasons"], watching=self.watching)
         self.decision.confirm = self._confirm_buttons()
-        if self.confirm is RESIGN and not any(isinstance(a, Resign) for a in self._legal_actions()):
+        if self.confirm is DECLARE:
+            self.question_before = self.decision.question
+            self.decision.question = str(self.t["confirm_bankruptcy_question"])
+        asked = {RESIGN: Resign, DECLARE: DeclareBankruptcy}.get(self.confirm) if self.confirm else None
+        if asked is not None and not any(isinstance(a, asked) for a in self._legal_actions()):
             self._ask(None)
         self._show_offered_deed()
         self.deed = self._deed_buttons(self.selected)
@@ -527,6 +546,10 @@ class TableScene(Scene):
         self.decision.relabel_bid(self.t)
         if intent is None:
             return
+        if isinstance(intent, DeclareBankruptcy) and not any(b.hit(pos) for b in self.decision.confirm):
+            self._ask(DECLARE)    # the move's button asks; the confirmation's declares
+            self._place()
+            return
         if isinstance(intent, Intent):
             self._intent(intent)
         else:
@@ -572,13 +595,23 @@ class TableScene(Scene):
         self._place()
 
     def _ask(self, confirm: Intent | None) -> None:
+        if self.confirm is DECLARE and confirm is not DECLARE and self.question_before is not None:
+            self.decision.question, self.question_before = self.question_before, None
+        elif confirm is DECLARE and self.confirm is not DECLARE:
+            # The question says what declaring means while the yes and no wait.
+            self.question_before = self.decision.question
+            self.decision.question = str(self.t["confirm_bankruptcy_question"])
         self.confirm = confirm
         self.decision.confirm = self._confirm_buttons()
 
     def _confirm_buttons(self) -> list[Button]:
-        """While asking to confirm (resigning, leaving): the yes and no buttons."""
+        """While asking to confirm (resigning, declaring bankruptcy, leaving): the yes and no
+        buttons."""
         if self.confirm is RESIGN:
             return [Button(self.t["confirm_resign"], Resign(self.me), style=Style.DANGER),
+                    Button(self.t["cancel"], CANCEL)]
+        if self.confirm is DECLARE:
+            return [Button(self.t["confirm_bankruptcy"], DeclareBankruptcy(self.me), style=Style.DANGER),
                     Button(self.t["cancel"], CANCEL)]
         if self.confirm is CONFIRM_LEAVE:
             return [Button(self.t["confirm_leave"], CONFIRM_LEAVE, style=Style.DANGER),
