@@ -15,9 +15,10 @@ from zemlevlasnyk.ui.screenshot import warm_table
 
 # The window runs this long with nothing happening at the table (the person's turn).
 IDLE_MS = 1500
-# The window's first frames (the table's first news, the window manager's greetings) come
-# within this long of the first; after it, nothing is drawn at an idle table.
-SETTLE_S = 0.4
+# The window's first frames: the table itself, its first news, the window manager's
+# greetings. Counted, not timed: on a loaded machine they may come late, but a window that
+# redraws an idle table draws dozens in IDLE_MS (every frame at up to 60 a second).
+SETTLE_FRAMES = 3
 
 
 def test_ui_idle_table_is_not_redrawn(monkeypatch) -> None:
@@ -40,8 +41,8 @@ def test_ui_idle_table_is_not_redrawn(monkeypatch) -> None:
 
     assert run_window(first=first) == 0
     assert flips, "the table was drawn"
-    late = [t - flips[0] for t in flips if t - flips[0] > SETTLE_S]
-    assert late == [], f"{len(late)} frames drawn at an idle table"
+    assert len(flips) <= SETTLE_FRAMES, \
+        f"{len(flips)} frames drawn at an idle table, at {[round(t - flips[0], 3) for t in flips]} s"
     assert seen["scene"].next_frame() == math.inf
 
 
