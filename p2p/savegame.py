@@ -364,6 +364,13 @@ def list_games(folder: Path) -> list[GameFile]:
     return found
 
 
+def games_of(folder: Path, me: bytes, *, finished: bool = False) -> list[GameFile]:
+    """The saved games of the profile `me` in `folder` (told by their file names), newest
+    first: unreadable ones too; finished ones only when asked."""
+    suffix = f"-{fingerprint(me)}{SUFFIX}"
+    return [g for g in list_games(folder) if g.path.name.endswith(suffix) and (finished or not g.finished)]
+
+
 def prune_finished(folder: Path, *, days: int = PRUNE_AFTER_DAYS, now: float | None = None) -> list[GameFile]:
     """Delete finished games not touched for `days`; the ones deleted."""
     cutoff = (time.time() if now is None else now) - days * 86400

@@ -1,5 +1,5 @@
-"""The menu, setup, settings, friends and lobby scenes at every window size from the
-smallest allowed (800×500) to 4K, in both languages: no text leaves its box or the
+"""The menu, setup, settings, friends, lobby and unfinished games scenes at every window
+size from the smallest allowed (800×500) to 4K, in both languages: no text leaves its box or the
 window, no text lies on another, nothing is drawn smaller than readable, and a larger
 window gets larger text."""
 from __future__ import annotations
@@ -65,6 +65,8 @@ def _scene(app: App, name: str) -> Scene:
         return friends_scene(app, 3)
     if name == "lobby_host":
         return lobby_scene(app, 3)
+    if name == "games":
+        return build_scene(app, "games", 1)
     app.push(MenuScene(app))
     if name == "setup":
         app.go(nav.Setup())
@@ -97,7 +99,7 @@ def _audit(name: str, size: tuple[int, int], lang: str) -> TextAudit:
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("name", ["menu", "setup", "settings", "welcome", "rules", "friends", "lobby_host",
-                                  "lobby_joiner"])
+                                  "lobby_joiner", "games"])
 def test_ui_layouts_hold_at_every_size(name: str, size: tuple[int, int], lang: str, tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     init_pygame(size)

@@ -93,15 +93,13 @@ def result_lines(finished: Finished, players: Any, lang: str) -> list[str]:
 
 def _choose(game: str | None, me: bytes, folder: Path, lang: str) -> Path:
     """The saved game meant: a file, a table id or code, or the only unfinished one."""
-    from zemlevlasnyk.p2p.identity import fingerprint
-    from zemlevlasnyk.p2p.savegame import list_games
+    from zemlevlasnyk.p2p.savegame import games_of
     from zemlevlasnyk.p2p.txt import normalise_code, table_code
 
     said = words(lang)
     if game is not None and Path(game).is_file():
         return Path(game)
-    mine = [g for g in list_games(folder) if g.header is not None and not g.finished
-            and g.path.name.endswith(f"-{fingerprint(me)}.zvl")]
+    mine = [g for g in games_of(folder, me) if g.header is not None]
     if game is not None:
         code = normalise_code(game)
 

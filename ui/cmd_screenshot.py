@@ -16,7 +16,7 @@ DEFAULT_SEED = 1
 MIN_SIDE, MAX_SIDE = 320, 8192
 SCENES = ("menu", "setup", "table", "deed", "trade", "trade_check", "offer", "auction", "debt", "bankruptcy",
           "bankrupt_other", "card", "dice", "late", "results", "friends", "lobby", "lobby_joiner", "settings",
-          "welcome", "rules", "connection", "offline")
+          "welcome", "rules", "games", "connection", "offline")
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -78,6 +78,11 @@ class Friends:
 
 
 @dataclass(frozen=True)
+class Games:
+    """The unfinished games, over the menu: resume one (rejoin its table, or host it)."""
+
+
+@dataclass(frozen=True)
 class FriendsAgain:
     """After a friends game: the menu with the friends scene over it."""
 
@@ -126,5 +131,5 @@ class Trade:
     source: TradeSource
 
 
-Nav = (Back | Quit | Menu | Setup | Settings | Rules | Friends | FriendsAgain | Lobby | PlayComputer | Table | Results
-       | Trade)
+Nav = (Back | Quit | Menu | Setup | Settings | Rules | Friends | FriendsAgain | Games | Lobby | PlayComputer | Table
+       | Results | Trade)

@@ -9,6 +9,10 @@ Ready, moves and chat are signed by `TablePeer` and sent from a task of our own 
 `Background.soon`. A host caught cheating stops the table and says so; a host that
 refuses us, or cannot be reached, gives a message instead of a traceback.
 
+A saved game can be resumed the same way (`saved_game`, from the menu's unfinished games):
+the table is rejoined where it is advertised again, else this window takes it over and
+hosts it (docs/PROTOCOL.md section 9); the session still shows a player's view of it.
+
 The connection's state (`link`: connected, silent, reconnecting, lost), who is offline
 and the complaints only this side can make (`take_complaints`: our dice contribution left
 out, our action left unanswered, a timeout while we were here, another player's evidence)
@@ -18,6 +22,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import trio
@@ -26,6 +31,8 @@ from zemlevlasnyk.engine import Action, Event, Game
 from zemlevlasnyk.p2p.chat import MAX_CHAT_CHARS
 from zemlevlasnyk.p2p.client import Connected, HostLost, HostSilent, Reconnecting
 from zemlevlasnyk.p2p.errors import CheatingHost, ProtocolError
+from zemlevlasnyk.p2p.handover import ResumeError
+from zemlevlasnyk.p2p.host import ChatRelayed
 from zemlevlasnyk.p2p.identity import Profile
 from zemlevlasnyk.p2p.links import Invite
 from zemlevlasnyk.p2p.messages import PeerMessage
@@ -43,12 +50,20 @@ from zemlevlasnyk.p2p.peer import (
     TablePeer,
     TimedOutWhileHere,
 )
-from zemlevlasnyk.p2p.resume import Follower, FollowerOutput, Rejoining, SavedRecords
+from zemlevlasnyk.p2p.resume import (
+    Follower,
+    FollowerOutput,
+    Hosting,
+    Listening,
+    Rejoining,
+    SavedRecords,
+    resume_follower,
+)
 from zemlevlasnyk.p2p.savegame import default_path
 
 from .background import Background
 from .net_common import CHAT_KEEP, ChatEntry, LinkState, LobbySeat
-from .problems import cheating, error_words, explain, refused
+from .problems import cheating, error_words, explain, refused, resume_words, trouble
 from .text import Say
 
 Complaint = ContributionOmitted | ActionUnanswered | TimedOutWhileHere | TableNote
@@ -61,18 +76,27 @@ OUTBOX = 64
 class JoinSession:
     """A table joined from this window (see the module docstring)."""
 
-    def __init__(self, profile: Profile, invite: Invite, *, interfaces: Sequence[str] = ()) -> None:
+    def __init__(self, profile: Profile, invite: Invite | None, *, interfaces: Sequence[str] = (),
+                 saved_game: Path | None = None) -> None:
         """`interfaces`: where to look for the table (mDNS) if its host is lost and comes
-        back, or another player takes it over, at a new address."""
+        back, or another player takes it over, at a new address. With `saved_game` (and no
+        invite) the table of that saved game is resumed: rejoined where it is advertised,
+        else hosted by this window (`p2p.resume.resume_follower`; `ResumeError` if it
+        cannot be)."""
         self.invite = invite
-        self.core = TablePeer(profile, table=invite.table, host_key=invite.host_key, auto_ready=False)
-        saved = SavedRecords(default_path(invite.table, profile.public_key), table=invite.table,
-                             first_host=invite.host_key.hex(), me=profile.key_hex)
-        # The window follows the table through host loss but never hosts it itself.
-        self.follower = Follower(self.core, invite, saved, interfaces=interfaces, on_output=self._output,
-                                 auto_resume=False)
+        if saved_game is not None:
+            self.follower = resume_follower(saved_game, profile, interfaces=interfaces, on_output=self._output)
+            self.core = self.follower.core
+        else:
+            assert invite is not None
+            self.core = TablePeer(profile, table=invite.table, host_key=invite.host_key, auto_ready=False)
+            saved = SavedRecords(default_path(invite.table, profile.public_key), table=invite.table,
+                                 first_host=invite.host_key.hex(), me=profile.key_hex)
+            # The window follows a table it joined through host loss but never hosts it itself.
+            self.follower = Follower(self.core, invite, saved, interfaces=interfaces, on_output=self._output,
+                                     auto_resume=False)
         self.task = Background()
-        self.knocking = invite.secret is None
+        self.knocking = invite is not None and invite.secret is None
         self.admitted: Admitted | None = None
         self.error: Say | None = None      # each in the catalogue's words, the detail logged
         self.notice: Say | None = None
@@ -101,12 +125,19 @@ class JoinSession:
                     self.cheated = cheating(exc)
                 except ProtocolError as exc:
                     self.error = explain(exc, "the table joined")
+                except ResumeError as exc:     # the saved game turned out unfit to host from
+                    self.error = trouble("taking the table over", exc, resume_words(exc.problem))
+                except OSError as exc:         # the table we took over could not listen here
+                    self.error = trouble("taking the table over", exc, Say("games.cannot_host"))
                 nursery.cancel_scope.cancel()
 
     async def _sender(self) -> None:
         async for message in self._outbox:
             client = self.follower.client
             try:
+                if self.follower.hosting is not None:
+                    await self.follower.send(message)   # we took the table over: into it
+                    continue
                 if client is None:
                     raise trio.ClosedResourceError
                 await client.send(message)
@@ -131,6 +162,12 @@ class JoinSession:
             self.link = LinkState.LOST
         elif isinstance(out, Rejoining):
             self.link = LinkState.RECONNECTING    # the table is back at a new address: dialling it
+        elif isinstance(out, Listening):
+            self.link = LinkState.CONNECTED       # we took the table over: we are the table now
+            self.notice = Say("games.hosting")
+        elif isinstance(out, Hosting) and isinstance(out.output, ChatRelayed):
+            relayed = out.output
+            self._chat.append(ChatEntry(relayed.name, relayed.text, self._colour_of(relayed.key)))
         elif isinstance(out, LobbyChanged):
             self._offline(out)
         elif isinstance(out, ContributionOmitted | ActionUnanswered | TimedOutWhileHere | TableNote):

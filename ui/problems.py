@@ -61,3 +61,13 @@ def trouble(what: str, detail: object, words: Say) -> Say:
     detail logged."""
     log.warning("%s: %s", what, detail)
     return words
+
+
+# The problems of `p2p.handover.ResumeError` with words of their own; any other is the
+# saved game file's own (it cannot be read).
+RESUME_PROBLEMS = ("not_seated", "finished", "no_start", "bad_record")
+
+
+def resume_words(problem: str) -> Say:
+    """Why a saved game cannot be played on (`ResumeError.problem`), in words."""
+    return Say(f"games.problem.{problem if problem in RESUME_PROBLEMS else 'damaged'}")

@@ -11,6 +11,7 @@ from typing import Protocol
 from . import nav
 from .scenes.base import Scene, SceneHost
 from .scenes.friends import FriendsScene
+from .scenes.games import GamesScene
 from .scenes.lobby import LobbyScene
 from .scenes.menu import MenuScene
 from .scenes.results import ResultsScene
@@ -49,6 +50,8 @@ def route(stack: Stack, to: nav.Nav) -> None:
             stack.push(RulesScene(stack, choice))
         case nav.Friends(profile=profile):
             stack.push(FriendsScene(stack, profile=profile))
+        case nav.Games():
+            stack.push(GamesScene(stack))
         case nav.FriendsAgain():
             stack.reset(MenuScene(stack))
             stack.push(FriendsScene(stack))

@@ -1,19 +1,22 @@
 """Screenshots of the window's own dialogs and of a friends table's troubles, from fixed
 data: the settings (and the first run's welcome), the rules dialog with house rules
-changed, a joiner's lobby (the host's code, clock and rules, the colours to choose from),
-and a table whose host went silent or whose other players are offline. Nothing is sent.
+changed, a joiner's lobby (the host's code, clock and rules, the colours to choose from), the
+unfinished games (a damaged file and a finished game among them, and a message), and a
+table whose host went silent or whose other players are offline. Nothing is sent.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from zemlevlasnyk.engine import Action, Event, Game
 from zemlevlasnyk.p2p.handshake import PLAYING
-from zemlevlasnyk.p2p.identity import Profile
+from zemlevlasnyk.p2p.identity import Profile, fingerprint
 from zemlevlasnyk.p2p.links import Invite
 from zemlevlasnyk.p2p.messages import LobbyView, SeatView, Settings
 from zemlevlasnyk.p2p.peer import Admitted
+from zemlevlasnyk.p2p.savegame import GameFile, Header, Problem, SaveGameError
 
 from . import nav
 from .app import App
@@ -28,6 +31,9 @@ from .text import Say, catalogue
 
 # The rules shown: the classic preset with two house rules changed.
 SHOWN_RULES = ("klasyka", {"auctions": False, "start_cash": 2000})
+# When the saved games shown were last played (2026-11-28 21:40 UTC), a day apart.
+SHOWN_WHEN = 1_795_902_000.0
+DAY = 86_400.0
 # The reconnection attempt the banner counts.
 SHOWN_ATTEMPT = 3
 
@@ -50,6 +56,12 @@ def build(app: App, name: str, seed: int, warm: Callable[[int, str], LocalTable]
     elif name == "lobby_joiner":
         app.push(MenuScene(app))
         app.go(nav.Lobby(_joined(app, seed)))
+    elif name == "games":
+        from .scenes.games import GamesScene
+        app.push(MenuScene(app))
+        scene = GamesScene(app, listed=_saved_games(app, seed))
+        app.push(scene)
+        scene.message = Say("games.problem.bad_record")
     else:
         _troubled_table(app, warm(seed, app.lang), offline=name == "offline")
     app.top.update(0.0)
@@ -75,6 +87,23 @@ def _joined(app: App, seed: int) -> JoinSession:
     session.admitted = Admitted(PLAYING, 1)
     session.knocking = False
     return session
+
+
+def _saved_games(app: App, seed: int) -> list[GameFile]:
+    """The saved games a player might have: two unfinished, a damaged file, a finished one."""
+    samples = catalogue(app.lang)["ui"]["samples"]
+    me = bytes(_key(seed, 21).verify_key)
+    host = bytes(_key(seed, 20).verify_key).hex()
+    people = [samples["name"], *samples["friends"]]
+    shown = [("5a1e" * 4, people, 412, SHOWN_WHEN, False), ("c0de" * 4, people[:2], 97, SHOWN_WHEN - DAY, False),
+             ("", [], 0, SHOWN_WHEN - 2 * DAY, False), ("f1a1" * 4, people[::-1], 1380, SHOWN_WHEN - 3 * DAY, True)]
+    games = []
+    for table, players, records, when, finished in shown:
+        path = Path(f"{table or 'broken'}-{fingerprint(me)}.zvl")
+        header = Header(table, host, me.hex(), SHOWN_RULES[0]) if table else None
+        problem = None if table else SaveGameError(Problem.CORRUPT, path, line=3)
+        games.append(GameFile(path, header, records, records * 300, when, finished, tuple(players), problem))
+    return games
 
 
 def _shown_rules() -> tuple[str, dict[str, Any]]:

@@ -1,4 +1,5 @@
-"""The main menu: play against the computer, play with friends, the settings, or quit."""
+"""The main menu: play against the computer, play with friends, the unfinished games, the
+settings, or quit."""
 from __future__ import annotations
 
 import pygame
@@ -12,12 +13,15 @@ from .base import Scene, SceneHost
 
 PLAY = "play"
 FRIENDS = "friends"
+GAMES = "games"
 SETTINGS = "settings"
 QUIT = "quit"
 # At the reference window size (theme.Sizes scales them).
 BUTTON_WIDTH = 380
-BUTTON_HEIGHT = 52
-BUTTON_GAP = 14
+BUTTON_HEIGHT = 48
+BUTTON_GAP = 12
+# How far above the window's middle the buttons start: five of them fit below.
+BUTTONS_ABOVE_MIDDLE = 60
 SWATCH = 22
 SWATCH_GAP = 8
 
@@ -33,6 +37,7 @@ class MenuScene(Scene):
         size = self.sizes.text(theme.HEADING - 2)
         self.buttons = [Button(self.t["menu_play_computer"], PLAY, style=Style.PRIMARY, size=size),
                         Button(self.t["menu_play_friends"], FRIENDS, size=size),
+                        Button(self.t["menu_games"], GAMES, size=size),
                         Button(self.t["menu_settings"], SETTINGS, size=size),
                         Button(self.t["menu_quit"], QUIT, size=size)]
 
@@ -42,7 +47,7 @@ class MenuScene(Scene):
         s = self.sizes
         w, h = size
         width = min(w - 2 * s.gap, s.px(BUTTON_WIDTH))
-        area = pygame.Rect((w - width) // 2, h // 2 - s.px(20), width, h // 2)
+        area = pygame.Rect((w - width) // 2, h // 2 - s.px(BUTTONS_ABOVE_MIDDLE), width, h // 2)
         stack(self.buttons, area, s.px(BUTTON_HEIGHT), gap=s.px(BUTTON_GAP))
 
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -60,6 +65,8 @@ class MenuScene(Scene):
             self.app.go(nav.Setup())
         elif intent == FRIENDS:
             self.app.go(nav.Friends())
+        elif intent == GAMES:
+            self.app.go(nav.Games())
         elif intent == SETTINGS:
             self.app.go(nav.Settings())
         else:
