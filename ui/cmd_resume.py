@@ -29,6 +29,9 @@ DEFAULT_LEVEL = "medium"
 # The problems of p2p.handover.ResumeError that have words of their own here (the others
 # are a saved game's, worded by `games`).
 PROBLEMS = ("not_seated", "finished", "no_start", "bad_record")
+# Where the table's own log (English details, for whoever looks into a problem) goes.
+PACKAGE_LOGGER = "zemlevlasnyk"
+LOG_FILE = "resume.log"
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -70,7 +73,7 @@ def describe(out: FollowerOutput, lang: str) -> str | None:
         return str(said["taking_over"].format(table=out.table))
     if isinstance(out, Listening):
         hosting = said["hosting"].format(table=out.table, address=out.address, port=out.port)
-        return f"{hosting}; {said['grace'].format(seconds=round(out.grace))}" if out.grace else str(hosting)
+        return f"{hosting}\n{said['grace'].format(seconds=round(out.grace))}" if out.grace else str(hosting)
     if isinstance(out, Rewound):
         return str(said["rewound"].format(seq=out.seq))
     if isinstance(out, Applied) and out.kind == HANDOVER:
@@ -79,6 +82,56 @@ def describe(out: FollowerOutput, lang: str) -> str | None:
     if isinstance(out, Hosting) and isinstance(out.output, SeatOnline):
         return str(said["back" if out.output.online else "offline"].format(name=out.output.name))
     return None
+
+
+def player_line(out: FollowerOutput, lang: str) -> str | None:
+    """A line for the person about anything a player's table did (`describe`, and what the
+    connection to the host and our replica tell), in `lang`; None: nothing to say. `join`
+    and `resume` print the same lines."""
+    from zemlevlasnyk.p2p.client import HostLost, HostSilent, Reconnecting, SaveFailed
+    from zemlevlasnyk.p2p.peer import (
+        ActionUnanswered,
+        Admitted,
+        ChatLine,
+        ContributionNotAsked,
+        ContributionOmitted,
+        Refused,
+        TableNote,
+        TimedOutWhileHere,
+    )
+    from zemlevlasnyk.ui.cmd_games import problem_text
+
+    line = describe(out, lang)
+    if line is not None:
+        return line
+    said: dict[str, Any] = catalogue(lang)["commands"]["table"]
+    errors: dict[str, str] = catalogue(lang)["ui"]["errors"]
+    text: str | None = None
+    if isinstance(out, Admitted):
+        text = said["admitted_player"].format(seat=out.seat) if out.seat is not None else said["admitted_spectator"]
+    elif isinstance(out, ChatLine):
+        text = said["chat"].format(name=out.name, text=out.text)
+    elif isinstance(out, Refused) and out.code not in ("stale_seq", "not_now"):
+        text = said["refused"].format(why=errors.get(out.code) or errors["other"].format(code=out.code))
+    elif isinstance(out, HostSilent):
+        text = said["silent"]
+    elif isinstance(out, Reconnecting):
+        text = said["reconnecting"].format(n=out.attempt)
+    elif isinstance(out, HostLost):
+        text = errors["host_lost"]
+    elif isinstance(out, SaveFailed):
+        text = problem_text(out.problem, lang)
+    elif isinstance(out, ContributionOmitted):
+        text = said["omitted"].format(seq=out.seq)
+    elif isinstance(out, ContributionNotAsked):
+        text = said["not_asked"].format(seq=out.seq)
+    elif isinstance(out, ActionUnanswered):
+        text = said["unanswered"].format(seq=out.seq)
+    elif isinstance(out, TimedOutWhileHere):
+        text = said["offline_claim"].format(seq=out.seq)
+    elif isinstance(out, TableNote):
+        text = said["note"].format(name=out.name, seq=out.seq)
+    return text
 
 
 def result_lines(finished: Finished, players: Any, lang: str) -> list[str]:
@@ -128,10 +181,15 @@ def run(args: argparse.Namespace) -> int:
     from zemlevlasnyk.p2p.interfaces import InterfaceError, choose_interfaces
     from zemlevlasnyk.p2p.resume import resume_follower
     from zemlevlasnyk.p2p.savegame import GAMES_DIR
+    from zemlevlasnyk.ui.logs import log_to_file
     from zemlevlasnyk.ui.settings import preferred_language
+    from zemlevlasnyk.ui.text import os_reason
 
     lang = args.lang or preferred_language()
     said = words(lang)
+    # The table's own English details (an mDNS record it skipped, ...) go to a log file,
+    # not between the person's lines.
+    log_to_file(logger_name=PACKAGE_LOGGER, file=LOG_FILE)
     try:
         profile = load_or_create(args.profile)
         policy = policies.make_policy(args.bot or DEFAULT_LEVEL,
@@ -145,7 +203,7 @@ def run(args: argparse.Namespace) -> int:
         interfaces = ()
 
     def show(out: FollowerOutput) -> None:
-        line = describe(out, lang)
+        line = player_line(out, lang)
         if line is not None:
             print(line, file=sys.stderr, flush=True)
 
@@ -164,6 +222,9 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(resume_problem(exc, path, lang)) from None
     except ProtocolError as exc:
         raise UserError(said["failed"].format(why=explained(exc, lang), code=exc.code.value)) from None
+    except OSError as exc:     # the table taken over could not listen at --bind
+        raise UserError(said["cannot_host"].format(address=args.bind or (interfaces[0] if interfaces else ""),
+                                                   why=os_reason(exc, lang))) from None
     for line in result_lines(finished, follower.core.replica.players, lang):
         print(line, flush=True)
     return 0

@@ -20,7 +20,6 @@ from typing import Any, TypeVar
 import trio
 
 from zemlevlasnyk.p2p import policy as policies
-from zemlevlasnyk.p2p.client import HostLost, HostSilent, Reconnecting, SaveFailed
 from zemlevlasnyk.p2p.discovery import (
     AdvertError,
     MdnsError,
@@ -39,16 +38,8 @@ from zemlevlasnyk.p2p.identity import COLOURS, Profile, fingerprint, load_or_cre
 from zemlevlasnyk.p2p.interfaces import ENV_VAR, InterfaceError, choose_interfaces
 from zemlevlasnyk.p2p.links import SCHEME, Invite, parse_invite
 from zemlevlasnyk.p2p.peer import (
-    ActionUnanswered,
-    Admitted,
-    ChatLine,
-    ContributionNotAsked,
-    ContributionOmitted,
     Finished,
-    Refused,
-    TableNote,
     TablePeer,
-    TimedOutWhileHere,
 )
 from zemlevlasnyk.p2p.policy import Policy
 from zemlevlasnyk.p2p.resume import RESUME_AFTER_SECONDS, Follower, FollowerOutput, SavedRecords
@@ -364,7 +355,7 @@ def _first_host(path: Path, invite: Invite) -> str:
 
 
 def run_join(args: argparse.Namespace) -> int:
-    from zemlevlasnyk.ui.cmd_resume import describe, resume_problem
+    from zemlevlasnyk.ui.cmd_resume import player_line, resume_problem
 
     invite = _find_invite(args)
     profile = _profile(args)
@@ -378,37 +369,11 @@ def run_join(args: argparse.Namespace) -> int:
     lang = preferred_language()
 
     said, resumed = _words(), _words("resume")
-    errors: dict[str, str] = catalogue(lang)["ui"]["errors"]
 
     def show(out: FollowerOutput) -> None:
-        line = describe(out, lang)
+        line = player_line(out, lang)
         if line is not None:
             _say(line)
-        elif isinstance(out, Admitted):
-            _say(said["admitted_player"].format(seat=out.seat) if out.seat is not None
-                 else said["admitted_spectator"])
-        elif isinstance(out, ChatLine):
-            _say(said["chat"].format(name=out.name, text=out.text))
-        elif isinstance(out, Refused) and out.code not in ("stale_seq", "not_now"):
-            _say(said["refused"].format(why=errors.get(out.code) or errors["other"].format(code=out.code)))
-        elif isinstance(out, HostSilent):
-            _say(said["silent"])
-        elif isinstance(out, Reconnecting):
-            _say(said["reconnecting"].format(n=out.attempt))
-        elif isinstance(out, HostLost):
-            _say(errors["host_lost"])
-        elif isinstance(out, SaveFailed):
-            _say(_problem(out.problem))
-        elif isinstance(out, ContributionOmitted):
-            _say(said["omitted"].format(seq=out.seq))
-        elif isinstance(out, ContributionNotAsked):
-            _say(said["not_asked"].format(seq=out.seq))
-        elif isinstance(out, ActionUnanswered):
-            _say(said["unanswered"].format(seq=out.seq))
-        elif isinstance(out, TimedOutWhileHere):
-            _say(said["offline_claim"].format(seq=out.seq))
-        elif isinstance(out, TableNote):
-            _say(said["note"].format(name=out.name, seq=out.seq))
 
     follower = Follower(core, invite, saved, interfaces=interfaces, policy=policy,
                         want=WATCHING if args.watch else PLAYING, on_output=show, auto_resume=bool(interfaces),

@@ -15,17 +15,18 @@ LOG_FILE = "window.log"
 LOGGER = "zemlevlasnyk.ui"
 
 
-def log_to_file(folder: Path | None = None) -> Path | None:
-    """Send the window's log to its file (once); None when it cannot be written, and then
-    the log goes nowhere rather than onto the player's terminal."""
-    logger = logging.getLogger(LOGGER)
+def log_to_file(folder: Path | None = None, *, logger_name: str = LOGGER, file: str = LOG_FILE) -> Path | None:
+    """Send the window's log (or `logger_name`'s, into `file`: a command's) to its file
+    (once); None when it cannot be written, and then the log goes nowhere rather than onto
+    the player's terminal."""
+    logger = logging.getLogger(logger_name)
     for existing in logger.handlers:
         if isinstance(existing, logging.FileHandler):
             return Path(existing.baseFilename)
     logger.propagate = False
     logger.setLevel(logging.INFO)
     try:
-        path = private_folder("logs", folder=folder) / LOG_FILE
+        path = private_folder("logs", folder=folder) / file
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
         os.close(fd)
         handler = logging.FileHandler(path, encoding="utf-8")
