@@ -12,7 +12,8 @@ every wait is generous and nothing asserts on how long anything took.
   nobody takes the table over, and nobody reports it cheating;
 - the host killed mid-game: a player takes the table over, the others (the old host's
   process restarted with `resume` among them) rejoin, the game finishes, and every saved
-  game verifies.
+  game verifies;
+- the host leaving mid-game (Ctrl-C): the same, the old host not coming back.
 """
 from __future__ import annotations
 
@@ -231,6 +232,40 @@ def test_fault_host_killed_a_player_takes_over_and_the_old_host_rejoins(tmp_path
         print(f"host killed at record {killed_at}; {taker.name} hosted after {took_over:.0f} s (resume-after 5 s); "
               f"{handover or 'handover seen by the others'}; the game ended at record {final}; old host: "
               f"{[line for line in host.err().splitlines() if 'rejoin' in line or 'rewound' in line]}")
+    finally:
+        for player in players:
+            player.stop()
+
+
+def test_fault_host_leaves_with_ctrl_c_mid_game_a_player_takes_over_and_the_game_finishes(tmp_path) -> None:
+    """The host's person leaves mid-game (Ctrl-C: the process ends on its own, in one line,
+    its sockets closed): the players treat it as a lost host, one takes the table over, the
+    other rejoins it, the game finishes on one state hash and every saved game verifies."""
+    resume_after = ["--resume-after", "5"]
+    host = Player("host", ["host", "--name", "Host", "--bots", "medium", "--start-at", "3", "--bind", "127.0.0.1",
+                           "--seed", "1", *TURN_CAP], tmp_path / "host")
+    players: list[Player] = [host]
+    try:
+        link = host.link()
+        joiners = [_join(tmp_path, name, link, "--bot", "medium", *resume_after) for name in ("Anna", "Bohdan")]
+        players += joiners
+        assert wait_for(lambda: any((tmp_path / "host").glob("zemlevlasnyk/games/*.zvl")), timeout=60), host.err()
+        watcher = SavedGameWatcher(host.saved_game())
+        assert wait_for(lambda: (r := watcher.poll()) is not None and r.seq >= 40, timeout=120)
+        host.signal(signal.SIGINT)
+        assert host.wait(60) == 130, host.err()
+        assert "Traceback" not in host.err(), host.err()
+        left_at = _seq(watcher)
+        assert wait_for(lambda: any("we host table" in j.err() for j in joiners), timeout=180), \
+            "\n".join(j.err()[-2000:] for j in joiners)
+        taker = next(j for j in joiners if "we host table" in j.err())
+        other = next(j for j in joiners if j is not taker)
+        assert wait_for(lambda: "rejoining it" in other.err(), timeout=120), other.err()
+        _finish(joiners)
+        for joiner in joiners:
+            _verifies(joiner)
+        final = _seq(SavedGameWatcher(taker.saved_game()))
+        print(f"the host left at record {left_at}; {taker.name} took the table over; the game ended at record {final}")
     finally:
         for player in players:
             player.stop()

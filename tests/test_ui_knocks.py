@@ -1,0 +1,67 @@
+"""The window host's knock list empties (issue 8, defect 8): strangers who ask for a seat
+without the invite's secret and hang up before the host answers leave the lobby's list,
+wave after wave, over real TCP on 127.0.0.1 (the window's table is announced by mDNS bound
+to 127.0.0.1). Before the fix, every stranger who had knocked stayed listed as waiting."""
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import pytest
+import trio
+from nacl.signing import SigningKey
+from test_ui_friends import SEEN_SECONDS, _open_friends, _until
+
+from zemlevlasnyk.p2p.admission import GUEST_CAP
+from zemlevlasnyk.p2p.client import PeerClient
+from zemlevlasnyk.p2p.identity import COLOURS, Profile
+from zemlevlasnyk.p2p.interfaces import ENV_VAR
+from zemlevlasnyk.p2p.links import Invite
+from zemlevlasnyk.p2p.peer import TablePeer
+from zemlevlasnyk.ui.net_host import HostSession
+from zemlevlasnyk.ui.scenes.lobby import LobbyScene
+
+# Strangers knock in waves no larger than the host's guest places (more would be told the
+# table is busy, which is another test's); this many waves, 200 strangers in all.
+WAVE = min(10, GUEST_CAP)
+WAVES = 20
+
+
+@pytest.fixture
+def loopback(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv(ENV_VAR, "127.0.0.1")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "window"))
+    return tmp_path
+
+
+async def _knock(invite: Invite, n: int) -> None:
+    """A stranger asks for a seat without the secret and waits for the answer."""
+    key = SigningKey(hashlib.sha256(b"stranger %d" % n).digest())
+    stranger = TablePeer(Profile(f"Stranger {n}", COLOURS[n % len(COLOURS)], key), table=invite.table,
+                         host_key=invite.host_key)
+    await PeerClient(stranger, invite).run()
+
+
+async def test_ui_knocks_of_strangers_who_hang_up_leave_the_hosts_list(loopback: Path) -> None:
+    async with trio.open_nursery() as nursery:
+        app, drive, friends = await _open_friends(nursery)
+        drive.click_button(friends.host_button)
+        await drive.frames()
+        lobby = app.top
+        assert isinstance(lobby, LobbyScene) and isinstance(lobby.session, HostSession)
+        session = lobby.session
+        await _until(drive, lambda: session.invite is not None)
+        assert session.invite is not None
+        invite = Invite(session.invite.host, session.invite.port, session.invite.table, session.invite.host_key, None)
+        most = 0
+        for wave in range(WAVES):
+            async with trio.open_nursery() as strangers:
+                for n in range(WAVE):
+                    strangers.start_soon(_knock, invite, wave * WAVE + n)
+                await _until(drive, lambda: len(session.knocks) == WAVE, SEEN_SECONDS)
+                most = max(most, len(lobby.knock_buttons) // 2)
+                strangers.cancel_scope.cancel()     # every stranger hangs up unanswered
+            await _until(drive, lambda: not session.knocks and not lobby.knock_buttons, SEEN_SECONDS)
+        assert most >= 1, "the lobby showed the strangers knocking"
+        assert not [s.name for s in session.lobby_seats() if s is not None and s.name.startswith("Stranger")]
+        nursery.cancel_scope.cancel()
