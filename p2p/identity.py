@@ -12,10 +12,15 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
-
-from nacl.signing import SigningKey, VerifyKey
+from typing import TYPE_CHECKING
 
 from zemlevlasnyk.p2p.errors import Code, local
+
+if TYPE_CHECKING:
+    # PyNaCl is imported where a key is made or read: the window's settings and headless
+    # commands such as `simulate` import this module for the data folder and the colours,
+    # and loading libsodium cost them about 10 ms of a 100 ms start.
+    from nacl.signing import SigningKey, VerifyKey
 
 APP_DIR = "zemlevlasnyk"
 PROFILE_FORMAT = 1
@@ -81,6 +86,7 @@ class Profile:
 
 
 def verify_key(public_hex: str) -> VerifyKey:
+    from nacl.signing import VerifyKey
     return VerifyKey(bytes.fromhex(public_hex))
 
 
@@ -95,6 +101,7 @@ def load_or_create(profile: str = "default", *, name: str | None = None,
     if colour is not None and colour not in COLOURS:
         raise local(Code.BAD_PROFILE, f"colour {colour!r} is not one of {', '.join(COLOURS)}",
                     reason="profile_colour", params={"colour": colour, "known": ", ".join(COLOURS)})
+    from nacl.signing import SigningKey
     path = (folder or data_dir()) / "profiles" / f"{profile}.json"
     if path.exists() or path.is_symlink():
         stored = _read(path)
@@ -110,6 +117,7 @@ def load_or_create(profile: str = "default", *, name: str | None = None,
 
 
 def _read(path: Path) -> Profile:
+    from nacl.signing import SigningKey
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
         if not isinstance(data, dict):

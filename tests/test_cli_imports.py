@@ -1,6 +1,6 @@
 """Headless commands start without the window or the network: `--help`, `--version` and
-`simulate` never import pygame, trio or zeroconf (each of those costs more to import than
-the whole headless command needs). Checked in a fresh interpreter, on `sys.modules`."""
+`simulate` never import pygame, trio, zeroconf or PyNaCl (each of those costs more to
+import than the whole headless command needs). Checked in a fresh interpreter, on `sys.modules`."""
 from __future__ import annotations
 
 import importlib.util
@@ -14,7 +14,7 @@ import pytest
 
 from zemlevlasnyk.ui.cli import COMMANDS, main
 
-HEAVY = ("pygame", "trio", "zeroconf")
+HEAVY = ("pygame", "trio", "zeroconf", "nacl")
 
 # Runs the command line in-process and reports which of HEAVY it imported.
 PROBE = """
@@ -29,8 +29,8 @@ print(json.dumps({"code": code, "heavy": heavy}))
 """.replace("HEAVY", repr(HEAVY))
 
 
-def _heavy_modules(args: list[str]) -> list[str]:
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+def _heavy_modules(args: list[str], data: Path) -> list[str]:
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "XDG_DATA_HOME": str(data)}
     proc = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True, timeout=120,
                           env=env)
     assert proc.returncode == 0, proc.stderr
@@ -50,13 +50,13 @@ def _heavy_modules(args: list[str]) -> list[str]:
 def test_headless_commands_do_not_import_the_window_or_the_network(args: list[str], tmp_path: Path) -> None:
     if "-" in args:
         args = [str(tmp_path / "games.log") if a == "-" else a for a in args]
-    assert _heavy_modules(args) == []
+    assert _heavy_modules(args, tmp_path) == []
 
 
 def test_the_probe_sees_a_command_that_needs_the_window(tmp_path: Path) -> None:
     """The check above can fail: `screenshot` renders with pygame, and the probe sees it."""
     assert "pygame" in _heavy_modules(["screenshot", "menu", "--out", str(tmp_path / "menu.png"),
-                                       "--size", "640x400"])
+                                       "--size", "640x400"], tmp_path)
 
 
 @pytest.mark.parametrize("command", [c.name for c in COMMANDS if importlib.util.find_spec(c.module)])
