@@ -1,0 +1,106 @@
+"""Issue 8's seat defects over real TCP on 127.0.0.1 (the driver's listener, `PeerClient`
+connections, real time), besides their sans-IO tests in test_table_defects.py:
+
+- defect 3: at a table without the decision clock, the seat to move sends `bye`, or one
+  malformed message, and goes away: the host times that seat as the clock would and plays
+  its safe moves, and the game goes on (before, nothing happened at the table for good);
+- defect 4: a player who said Ready and then `bye` in the lobby leaves no ghost seat: the
+  seat is free, and a table waiting for four does not start around it.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+import trio
+from p2p_helpers import body, profile, serve_on_loopback
+
+from zemlevlasnyk.p2p import messages
+from zemlevlasnyk.p2p.client import PeerClient
+from zemlevlasnyk.p2p.host import Phase, TableHost
+from zemlevlasnyk.p2p.links import Invite
+from zemlevlasnyk.p2p.peer import TablePeer
+from zemlevlasnyk.p2p.policy import make_policy
+
+# Generous bounds for a loaded two-core machine; the clock-off table puts a seat whose
+# player left on safe moves after its 30 s wait.
+SEEN_SECONDS = 30
+LEFT_SECONDS = 90
+
+
+async def _until(done: Callable[[], bool], seconds: float = SEEN_SECONDS) -> None:
+    with trio.fail_after(seconds):
+        while not done():
+            await trio.sleep(0.05)
+
+
+def _peer(n: int, core: TableHost, level: str | None) -> TablePeer:
+    return TablePeer(profile(n), table=core.table, host_key=core.profile.public_key,
+                     policy=make_policy(level, 10 + n) if level else None)
+
+
+async def _sit(nursery: trio.Nursery, peer: TablePeer, invite: Invite) -> tuple[PeerClient, trio.CancelScope]:
+    """A player at the table over its own connection; cancel the scope and it is gone (no
+    redial)."""
+    client = PeerClient(peer, invite)
+    scope = trio.CancelScope()
+
+    async def play() -> None:
+        with scope:
+            await client.run()
+    nursery.start_soon(play)
+    await _until(lambda: client._stream is not None)
+    return client, scope
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("leaving", ["bye", "malformed"])
+async def test_tcp_a_clock_off_table_goes_on_when_the_seat_to_move_leaves(tmp_path: Path, leaving: str) -> None:
+    core = TableHost(profile(0, "Host"), auto_start_at=3, clock=False)
+    core.sit_host(0.0, policy=make_policy("medium", 1))
+    stays, leaves = _peer(1, core, "medium"), _peer(2, core, None)   # the one who leaves never answers
+    async with trio.open_nursery() as nursery:
+        _, invite = await serve_on_loopback(nursery, core, log_path=tmp_path / "host.zvl")
+        await _sit(nursery, stays, invite)
+        client, gone = await _sit(nursery, leaves, invite)
+
+        def waits_for_the_leaver() -> bool:
+            return core.game is not None and leaves.seat in {d.seat for d in core.game.pending()}
+        await _until(waits_for_the_leaver, LEFT_SECONDS)
+        seq = core.seq
+        if leaving == "bye":
+            await client.send(messages.Bye(leaves.replica.seq, leaves.replica.state_hash))
+        else:
+            await client.send(b'{"t":"act","table":5}')
+        await trio.sleep(0.5)     # the host reads it before the socket closes
+        gone.cancel()
+
+        def timed_out() -> list[int]:
+            return [n for n, r in enumerate(core.records[seq + 1:]) if body(r)["kind"] == "timeout"]
+        await _until(lambda: bool(timed_out()), LEFT_SECONDS)
+        played_on = core.seq      # and on: the seat is timed as under the clock, decision by decision
+        await _until(lambda: core.seq > played_on or core.phase is Phase.FINISHED, LEFT_SECONDS)
+        nursery.cancel_scope.cancel()
+
+
+async def test_tcp_ready_then_bye_in_the_lobby_leaves_no_ghost_seat(tmp_path: Path) -> None:
+    core = TableHost(profile(0, "Host"), auto_start_at=4, clock=False)
+    core.sit_host(0.0, policy=make_policy("idle", 1))
+    async with trio.open_nursery() as nursery:
+        _, invite = await serve_on_loopback(nursery, core, log_path=tmp_path / "host.zvl")
+        first, leaver = _peer(1, core, "idle"), _peer(2, core, "idle")
+        await _sit(nursery, first, invite)
+        client, gone = await _sit(nursery, leaver, invite)
+        await _until(lambda: core.lobby.taken() == 3 and all(s.ready for s in core.lobby.seats
+                                                             if s is not None and s.key != core.key_hex))
+        await client.send(messages.Bye(-1, ""))
+        await trio.sleep(0.5)
+        gone.cancel()
+        await _until(lambda: core.lobby.taken() == 2)
+        assert core.lobby.index_of(profile(2).key_hex) is None and core.phase is Phase.LOBBY
+        await _sit(nursery, _peer(3, core, "idle"), invite)
+        await _until(lambda: core.lobby.taken() == 3)
+        await trio.sleep(1.0)     # time for a wrong start to happen
+        assert core.phase is Phase.LOBBY, "no game starts around the seat of a player who left"
+        nursery.cancel_scope.cancel()
