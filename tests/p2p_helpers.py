@@ -28,8 +28,14 @@ def profile(n: int, name: str | None = None) -> Profile:
     return Profile(name or f"P{n}", COLOURS[n % len(COLOURS)], SigningKey(bytes([n + 1]) * 32))
 
 
+# The language the processes speak unless a test asks for another (by setting LANG): the
+# fault and table tests read their lines, and a machine set to Ukrainian must not fail them.
+TEST_LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES")
+
+
 def subprocess_env(data_home: Path) -> dict[str, str]:
-    env = dict(os.environ)
+    env = {k: v for k, v in os.environ.items() if k not in TEST_LOCALE_VARIABLES}
+    env["LANG"] = "en_GB.UTF-8"
     env["XDG_DATA_HOME"] = str(data_home)
     env["ZEMLEVLASNYK_INTERFACES"] = "127.0.0.1"
     env["PYTHONUNBUFFERED"] = "1"
