@@ -2,7 +2,7 @@
 
     python benchmarks/speed_worker.py turns --tree DIR --level easy --games 40
     python benchmarks/speed_worker.py simulate --tree DIR --bots hard,medium,medium,medium --games 20
-    python benchmarks/speed_worker.py peer --path /work/ext/monopoly --games 100
+    python benchmarks/speed_worker.py peer --path PATH/TO/monopoly --games 100
     python benchmarks/speed_worker.py plain --games 100
 
 `--tree` is a checkout of this project, in either layout it has had: the package layout
