@@ -2,7 +2,9 @@
 it back, and new lines arriving meanwhile do not move what is being read.
 
 Entries are kept unworded (an engine event, or a message to say) and worded when wrapped,
-so a language chosen later tells the whole feed again."""
+so a language chosen later tells the whole feed again. An auction's bids are one entry,
+`AuctionBids`, that each new bid replaces where it stands; the auction's start, the passes
+and its result keep lines of their own."""
 from __future__ import annotations
 
 from collections import deque
@@ -11,9 +13,11 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from zemlevlasnyk.engine import Event
+from zemlevlasnyk.engine.events import AuctionStarted, BidMade
 
 from . import theme
 from .fonts import Face
+from .narrate import AuctionBids
 from .table_view import PlayerInfo
 from .text import Say
 from .theme import Sizes
@@ -29,7 +33,7 @@ FRESH_LINES = 3
 INDENT = "  "
 
 
-Entry = Event | Say
+Entry = Event | Say | AuctionBids
 
 
 class FeedPanel:
@@ -42,13 +46,33 @@ class FeedPanel:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.sizes = theme.REFERENCE_SIZES
         self._wrapped_for: tuple[int, int] = (0, 0)
+        self._lot: int | None = None            # the cell of the auction under way
+        self._bids: AuctionBids | None = None    # its bids' entry, once somebody has bid
 
     @property
     def step(self) -> int:
         return self.sizes.small + self.sizes.px(6)
 
     def add(self, item: Entry, seat: int | None) -> None:
+        if isinstance(item, BidMade) and self._lot is not None:
+            self._bid(self._lot, item)
+            return
+        if isinstance(item, AuctionStarted):
+            self._lot, self._bids = item.cell, None
         self.entries.append((item, seat))
+        self._rewrap()
+
+    def _bid(self, cell: int, bid: BidMade) -> None:
+        """Count a bid into its auction's line, where that line stands (every bid comes
+        after its auction's start, and before the next auction's)."""
+        before = self._bids
+        self._bids = now = AuctionBids(cell, (before.bids if before else 0) + 1, bid.seat, bid.amount)
+        at = None if before is None else next(
+            (n for n in range(len(self.entries) - 1, -1, -1) if self.entries[n][0] is before), None)
+        if at is None:
+            self.entries.append((now, bid.seat))     # the first bid (or its line scrolled away for good)
+        else:
+            self.entries[at] = (now, bid.seat)
         self._rewrap()
 
     def texts(self) -> list[str]:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from zemlevlasnyk.engine import Event, Ruleset
 from zemlevlasnyk.engine.events import (
@@ -177,6 +178,26 @@ def narrate(rules: Ruleset, e: Event, lang: str = "uk",
     if line.startswith(str(t["bank"])):
         line = line[:1].upper() + line[1:]    # «Банк → Марія: …» begins a sentence too
     return line
+
+
+@dataclass(frozen=True)
+class AuctionBids:
+    """An auction's bids so far, told as one line: computer players outbid each other by odd
+    amounts many times over, and a line for each bid would push everything else out of the
+    feed. `seat` bid last, and so holds the highest bid, `amount`."""
+
+    cell: int
+    bids: int
+    seat: int
+    amount: int
+
+
+def narrate_bids(rules: Ruleset, run: AuctionBids, lang: str = "uk", names: Sequence[str] | None = None) -> str:
+    """The line for an auction's bids so far (worded with no gender: «веде Олена»)."""
+    t = catalogue(lang)
+    seat = names[run.seat] if names is not None and run.seat < len(names) else str(t["player"].format(n=run.seat + 1))
+    return form(lang, t["auction_bids"], n=run.bids).format(cell=cell_name(rules, run.cell, lang), n=run.bids,
+                                                             seat=seat, amount=money(run.amount))
 
 
 def card_text(rules: Ruleset, card_id: str, lang: str) -> str:

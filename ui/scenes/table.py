@@ -45,10 +45,10 @@ from ..decision_panel import DecisionPanel
 from ..decisions import BID, RESIGN, TRADE, Intent, deed_buttons
 from ..deed import DeedCard, draw_deed, layout_deed, place_buttons
 from ..dice_anim import DiceAnimator
-from ..feed_panel import FeedPanel
+from ..feed_panel import Entry, FeedPanel
 from ..fonts import Face
 from ..game_stats import GameStats
-from ..narrate import narrate
+from ..narrate import AuctionBids, narrate, narrate_bids
 from ..net_table import NetTable
 from ..players_panel import PlayersPanel
 from ..seats import WATCHING, display_genders, display_names
@@ -391,10 +391,12 @@ class TableScene(Scene):
         if self._word(e) is not None:
             self.feed.add(e, _seat_of(e))
 
-    def _word(self, item: Event | Say) -> str | None:
+    def _word(self, item: Entry) -> str | None:
         """A feed entry in the language shown now (None: an event not worth a line)."""
         if isinstance(item, Say):
             return self.say(item)
+        if isinstance(item, AuctionBids):
+            return narrate_bids(self.game.rules, item, self.app.lang, self.names)
         return narrate(self.game.rules, item, self.app.lang, self.names, self.genders)
 
     def feed_texts(self) -> list[str]:
