@@ -1,21 +1,32 @@
 """The trade dialog, driven by real pygame events: every other player always listed in the
 same place and nobody chosen; a partner already asked this turn shown disabled with the
-reason; deed chips with their prices; a summary to check before anything is sent."""
+reason; deed chips with their prices, greyed ones saying why; a summary to check before
+anything is sent."""
 from __future__ import annotations
 
-import trio
-from ui_helpers import Driver, init_pygame  # noqa: I001  (sets SDL drivers first)
+from dataclasses import replace
+from typing import Any
 
+import pygame
+import pytest
+import trio
+from ui_helpers import Driver, cut_short, init_pygame  # noqa: I001  (sets SDL drivers first)
+
+from zemlevlasnyk.engine import ProposeTrade
 from zemlevlasnyk.ui.app import App
-from zemlevlasnyk.ui.decisions import TRADE
+from zemlevlasnyk.ui.decisions import TRADE, why_not
+from zemlevlasnyk.ui.ruleset_text import cell_name
 from zemlevlasnyk.ui.scenes.table import TableScene
 from zemlevlasnyk.ui.scenes.trade import TradeScene
 from zemlevlasnyk.ui.screenshot import warm_table
+from zemlevlasnyk.ui.settings import Settings
 from zemlevlasnyk.ui.text import money, ui_words
 from zemlevlasnyk.ui.text_audit import auditing
 
 # Frames the computer player gets to answer a proposal.
 ANSWER_FRAMES = 40
+SIZES = ((800, 500), (1024, 640), (1280, 720), (1920, 1080))
+OTHER = {"uk": "en", "en": "uk"}
 
 
 async def _open_dialog(drive: Driver, app: App, scene: TableScene) -> TradeScene:
@@ -121,4 +132,92 @@ async def test_ui_trade_summary_sends_exactly_what_was_chosen(autojump_clock) ->
         assert trade is not None
         assert (trade.from_seat, trade.to_seat, trade.give, trade.take, trade.money) == \
             (table.me, partner.intent, (give.intent,), (take.intent,), 1000)
+        nursery.cancel_scope.cancel()
+
+
+def _texts_in(audit: Any, box: pygame.Rect, surface: pygame.Surface) -> str:
+    """The words seen on `surface` inside `box` (not hidden under the dialog), its lines joined
+    (the board is painted on an image of its own)."""
+    seen = sorted(audit.visible(), key=lambda d: (d.rect.top, d.rect.left))
+    return " ".join(d.text for d in seen if d.surface == id(surface) and box.contains(d.rect))
+
+
+def _hover(pos: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+
+
+@pytest.mark.parametrize("lang", ["uk", "en"])
+async def test_ui_trade_greyed_deeds_say_why(lang: str, autojump_clock) -> None:
+    """A deed that may not go into a trade (its group has buildings) is greyed, a note under
+    the deeds says why, and under the mouse the deed itself says it, in the engine's reason;
+    a proposal the rules refuse says why beside «next»; every size, both languages."""
+    surface = init_pygame()
+    t = ui_words(lang)
+    async with trio.open_nursery() as nursery:
+        app = App(surface.get_size(), settings=Settings(lang=lang), spawn=nursery.start_soon, save=lambda s: None)
+        drive = Driver(app, surface)
+        table = warm_table(seed=1, lang=lang)
+        game = table.game
+        scene = TableScene(app, table)
+        app.push(scene)
+        shown = surface
+        await drive.frames()
+        dialog = await _open_dialog(drive, app, scene)
+        partner = next(b for b in dialog.partner_buttons if b.enabled)
+        drive.click_button(partner)
+        await drive.frames()
+        greyed = [b for b in dialog.mine if not b.enabled]
+        assert greyed, "seed 1: the person has built, so the group's deeds may not be traded"
+        chip = greyed[0]
+        alone = ProposeTrade(table.me, partner.intent, (chip.intent,), (), 0)
+        assert why_not(game, alone) == "trade.no_built_group" and not game.is_legal(alone)
+        assert all(why_not(game, ProposeTrade(table.me, partner.intent, (b.intent,), (), 0)) is None
+                   for b in dialog.mine if b.enabled)
+        why = t["trade_why"]["no_built_group"]
+        note = t["trade_greyed"].format(why=why)
+        said = t["trade_greyed_deed"].format(deed=cell_name(game.rules, chip.intent, lang), why=why)
+        # The note under the deeds; beside «next», what is missing, until the mouse is on the deed.
+        with auditing() as audit:
+            app.draw(shown)
+        assert _texts_in(audit, dialog.note_box, shown) == note
+        assert _texts_in(audit, dialog.problem_box, shown) == t["trade_choose"]
+        _hover(chip.rect.center)
+        await drive.frames()
+        with auditing() as audit:
+            app.draw(shown)
+        assert _texts_in(audit, dialog.problem_box, shown) == said
+        drive.click(chip.rect.center)
+        await drive.frames()
+        assert dialog.give == set(), "a greyed deed cannot be chosen"
+        # Money alone is no trade: the engine's reason, in words, beside «next».
+        _hover(dialog.money.plus.center)
+        drive.click(dialog.money.plus.center)
+        await drive.frames()
+        with auditing() as audit:
+            app.draw(shown)
+        assert dialog.money.value > 0 and not dialog.next.enabled
+        proposal = dialog.proposal()
+        assert proposal is not None and why_not(game, proposal) == "trade.property"
+        refused = t["trade_not_allowed_why"].format(why=t["trade_why"]["property"])
+        assert _texts_in(audit, dialog.problem_box, shown) == refused
+        # Every size: the note and the deed's reason whole, in their boxes.
+        for size in SIZES:
+            app.resize(size)
+            _hover(chip.rect.center)
+            await drive.frames(draw=False)
+            shown = pygame.Surface(size)
+            with auditing() as audit:
+                app.draw(shown)
+            assert _texts_in(audit, dialog.note_box, shown) == note, size
+            assert _texts_in(audit, dialog.problem_box, shown) == said, size
+            assert [(d.text, d.rect, d.box) for d in audit.outside_box()] == [], size
+            assert [(a.text, b.text) for a, b in audit.overlapping()] == [], size
+            assert cut_short(audit.texts, lang) == [], size
+        # The language switched while the dialog is open (what the settings dialog does): told again.
+        other = ui_words(OTHER[lang])
+        app.change_settings(replace(app.settings, lang=OTHER[lang]))
+        with auditing() as audit:
+            app.draw(shown)
+        assert _texts_in(audit, dialog.note_box, shown) == other["trade_greyed"].format(
+            why=other["trade_why"]["no_built_group"])
         nursery.cancel_scope.cancel()

@@ -24,6 +24,7 @@ from zemlevlasnyk.engine import (
     DeclineTrade,
     EndTurn,
     Game,
+    IllegalAction,
     Mortgage,
     OfferDraw,
     PassBid,
@@ -179,6 +180,16 @@ def deed_buttons(game: Game, seat: int, cell: int, t: dict[str, Any]) -> list[Bu
         if isinstance(a, _CELL_ACTIONS) and a.cell == cell:
             out.append(Button(labels[type(a)], a, style=Style.PRIMARY if isinstance(a, Build) else Style.NORMAL))
     return out
+
+
+def why_not(game: Game, action: Action) -> str | None:
+    """The rule (its name in docs/RULES.md, as the engine gives it: `trade.no_built_group`)
+    that forbids `action` now; None when it is allowed."""
+    try:
+        game.check(action)
+    except IllegalAction as exc:
+        return exc.rule
+    return None
 
 
 def prompt(game: Game, seat: int, names: Sequence[str], t: dict[str, Any], lang: str) -> str:

@@ -5,7 +5,9 @@ Every other player is listed, always in seat order and in the same place; one th
 not let you ask now is shown disabled with the reason (already asked this turn, out of the
 game). Nobody is chosen until you choose. Deeds show their price and whether they are
 mortgaged. Which deeds may go into a trade, and whether the whole proposal is allowed, is
-asked of the engine (`game.is_legal`), never decided here.
+asked of the engine (`decisions.why_not`), never decided here; a deed that may not is greyed,
+a note under the deeds says why, and the line beside «next» says it of the deed under the
+mouse.
 """
 from __future__ import annotations
 
@@ -17,13 +19,13 @@ from zemlevlasnyk.engine import ProposeTrade
 
 from .. import nav, text_audit, theme
 from ..board import deed_colour
-from ..decisions import bid_step
-from ..fonts import Face
+from ..decisions import bid_step, why_not
+from ..fonts import Face, font
 from ..ruleset_text import cell_name
 from ..text import money
 from ..text_fit import shrink_line, steps
 from ..trade_lines import draw_deed_list, draw_swatch, list_height, trade_value
-from ..widgets import Button, Stepper, Style, draw_text, panel, scrim, text_width
+from ..widgets import Button, Fitted, Stepper, Style, draw_text, fit, panel, scrim, text_width
 from .base import Scene, SceneHost
 
 # The dialog's size at the reference window size (it shrinks to fit a smaller window).
@@ -33,6 +35,8 @@ CHIP_INSET = 26
 # Deeds go one to a row, names whole, while a chip keeps this height (reference pixels);
 # below it, two to a row.
 CHIP_MIN_HEIGHT = 22
+# The note on greyed deeds takes at most this many lines (two reasons may need a second).
+NOTE_LINES = 2
 NEXT = "next"
 SEND = "send"
 CHANGE = "change"
@@ -57,6 +61,9 @@ class TradeScene(Scene):
         self.partner_buttons: list[Button] = []
         self.mine: list[Button] = []
         self.theirs: list[Button] = []
+        self.greyed: dict[int, str] = {}      # a deed that may not go into the trade: the rule
+        self.note: Fitted | None = None
+        self.note_box = pygame.Rect(0, 0, 0, 0)
         self.next = Button("", NEXT, style=Style.PRIMARY)
         self.send = Button("", SEND, style=Style.PRIMARY)
         self.change = Button("", CHANGE)
@@ -111,6 +118,7 @@ class TradeScene(Scene):
     def _chips(self) -> None:
         game = self.game
         partner = self.partner
+        self.greyed = {}
         if partner is None:
             self.mine, self.theirs = [], []
         else:
@@ -123,8 +131,30 @@ class TradeScene(Scene):
     def _chip(self, cell: int, alone: ProposeTrade) -> Button:
         """A deed to click into the trade; its name and price are drawn over it (the price
         always whole, the name giving way)."""
-        return Button("", cell, enabled=self.game.is_legal(alone), face=Face.CONDENSED_BOLD,
+        rule = why_not(self.game, alone)
+        if rule is not None:
+            self.greyed[cell] = rule
+        return Button("", cell, enabled=rule is None, face=Face.CONDENSED_BOLD,
                       swatch=deed_colour(self.game.rules, cell))
+
+    def _rule_words(self, rule: str) -> str:
+        """A trade rule the engine names, in words (the rules a deed or a proposal may break
+        here have their own; any other gets the general one)."""
+        words = self.t["trade_why"]
+        return str(words.get(rule.removeprefix("trade."), words["any"]))
+
+    def _greyed_note(self) -> str:
+        """Why the greyed deeds may not go into the trade: each reason once."""
+        reasons = dict.fromkeys(self._rule_words(rule) for rule in self.greyed.values())
+        return str(self.t["trade_greyed"].format(why="; ".join(reasons))) if reasons else ""
+
+    def _greyed_under(self, pos: tuple[int, int]) -> str | None:
+        """Why the greyed deed at `pos` may not go into the trade, if one is there."""
+        for b in (*self.mine, *self.theirs):
+            if b.intent in self.greyed and b.rect.collidepoint(pos):
+                deed = cell_name(self.game.rules, b.intent, self.app.lang)
+                return str(self.t["trade_greyed_deed"].format(deed=deed, why=self._rule_words(self.greyed[b.intent])))
+        return None
 
     def _refresh(self) -> None:
         for b in self.mine:
@@ -142,9 +172,12 @@ class TradeScene(Scene):
             return str(self.t["trade_pick_partner"])
         if not (proposal.give or proposal.take or proposal.money):
             return str(self.t["trade_choose"])
-        if not self.game.is_legal(proposal):
-            return str(self.t["trade_not_allowed"])
-        return ""
+        rule = why_not(self.game, proposal)
+        if rule is None:
+            return ""
+        if rule.removeprefix("trade.") in self.t["trade_why"]:
+            return str(self.t["trade_not_allowed_why"].format(why=self._rule_words(rule)))
+        return str(self.t["trade_not_allowed"])
 
     # --- where things go ----------------------------------------------------------------
 
@@ -181,8 +214,15 @@ class TradeScene(Scene):
         self.money.size = s.body
         self.money_note = pygame.Rect(self.money.rect.right + s.px(14), money_row.top,
                                       inner.right - self.money.rect.right - s.px(14), money_row.height)
+        # The note on greyed deeds, under them, only when there are some.
+        note = self._greyed_note()
+        room = NOTE_LINES * font(s.small, Face.REGULAR).get_linesize()
+        self.note = fit(note, inner.width, room, steps(s.small, theme.MIN_TEXT), Face.REGULAR) if note else None
+        note_h = len(self.note.lines) * self.note.line_height if self.note else 0
+        self.note_box = pygame.Rect(inner.left, money_row.top - s.px(14) - note_h, inner.width, note_h)
+        below = note_h + s.px(8) if note_h else 0
         self.chips_area = pygame.Rect(inner.left, row.bottom + s.px(14), inner.width,
-                                      money_row.top - s.px(14) - row.bottom - s.px(14))
+                                      money_row.top - s.px(14) - row.bottom - s.px(14) - below)
         gap = s.px(24)
         half = (inner.width - gap) // 2
         head = s.small + s.px(12)
@@ -303,11 +343,22 @@ class TradeScene(Scene):
             self.money.draw(surface, lambda v: money(abs(v)))
             line, size = shrink_line(self._money_words(), self.money_note.width, steps(s.body, theme.MIN_TEXT))
             draw_text(surface, line, self.money_note.midleft, size, theme.INK, anchor="midleft", box=self.money_note)
-        problem = self._problem()
+        if self.note is not None:
+            y = self.note_box.top
+            for line in self.note.lines:
+                draw_text(surface, line, (self.note_box.left, y), self.note.size, theme.INK_SOFT, box=self.note_box)
+                y += self.note.line_height
+        # The deed under the mouse says why it is greyed, where the dialog says what stops «next».
+        greyed = self._greyed_under(mouse)
+        problem = greyed or self._problem()
         if problem:
-            text, size = shrink_line(problem, self.problem_box.width, steps(s.small, theme.MIN_TEXT))
-            draw_text(surface, text, self.problem_box.midleft, size, theme.INK_SOFT, anchor="midleft",
-                      box=self.problem_box)
+            # Two lines where one is too narrow (the box beside «next» is small in a small window).
+            box = self.problem_box
+            said = fit(problem, box.width, box.height, steps(s.small, theme.MIN_TEXT), Face.REGULAR)
+            y = box.centery - len(said.lines) * said.line_height // 2
+            for line in said.lines:
+                draw_text(surface, line, (box.left, y), said.size, theme.INK if greyed else theme.INK_SOFT, box=box)
+                y += said.line_height
         self.next.draw(surface, mouse)
         self.cancel.draw(surface, mouse)
 
