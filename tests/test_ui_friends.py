@@ -54,6 +54,21 @@ async def _open_friends(nursery: trio.Nursery) -> tuple[App, Driver, FriendsScen
     return app, drive, app.top
 
 
+async def _hosting(nursery: trio.Nursery, name: str | None = None) -> tuple[App, Driver, LobbyScene, HostSession]:
+    """The window hosts a table from the friends scene (as `name`, if given) and has its invite."""
+    app, drive, friends = await _open_friends(nursery)
+    if name is not None:
+        friends.name.text = name
+    drive.click_button(friends.host_button)
+    await drive.frames()
+    lobby = app.top
+    assert isinstance(lobby, LobbyScene) and isinstance(lobby.session, HostSession)
+    session = lobby.session
+    await _until(drive, lambda: session.invite is not None)
+    assert session.invite is not None
+    return app, drive, lobby, session
+
+
 async def _until(drive: Driver, done, seconds: float = SEEN_SECONDS, what: str = "") -> None:
     with trio.fail_after(seconds):
         while not done():
@@ -159,13 +174,7 @@ async def test_ui_hosting_announces_the_table_until_the_lobby_is_left(loopback: 
 
 async def test_ui_window_hosts_a_joiner_process(loopback: Path) -> None:
     async with trio.open_nursery() as nursery:
-        app, drive, friends = await _open_friends(nursery)
-        drive.click_button(friends.host_button)
-        await drive.frames()
-        lobby = app.top
-        assert isinstance(lobby, LobbyScene) and isinstance(lobby.session, HostSession)
-        session = lobby.session
-        await _until(drive, lambda: session.invite is not None)
+        app, drive, lobby, session = await _hosting(nursery)
         assert session.invite.host == "127.0.0.1" and session.core.port == session.invite.port
         assert not lobby.start.enabled
         drive.click_button(next(b for b in lobby.clock if b.intent[1] is False))
@@ -201,13 +210,7 @@ async def test_ui_window_hosts_a_joiner_process(loopback: Path) -> None:
 
 async def test_ui_host_lets_a_stranger_in(loopback: Path) -> None:
     async with trio.open_nursery() as nursery:
-        app, drive, friends = await _open_friends(nursery)
-        friends.name.text = f"Host {secrets.token_hex(3)}"
-        drive.click_button(friends.host_button)
-        await drive.frames()
-        lobby = app.top
-        session = lobby.session
-        await _until(drive, lambda: session.invite is not None)
+        app, drive, lobby, session = await _hosting(nursery, f"Host {secrets.token_hex(3)}")
         log = (loopback / "stranger.err").open("w")
         stranger = await trio.lowlevel.open_process(
             cli("join", "--table", session.core.table_name, "--bot", "idle", "--name", "Stranger"), cwd=REPO,

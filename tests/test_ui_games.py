@@ -8,29 +8,25 @@ rejoins it; a window that hosted the table and left hosts it again from the menu
 player process rejoining. Either way the person's moves go on."""
 from __future__ import annotations
 
-import signal
 import subprocess
 from pathlib import Path
 
 import pytest
 import trio
 from p2p_helpers import REPO, MemoryTable, body, cli, profile, subprocess_env
-from test_ui_friends import SEEN_SECONDS, _open_friends, _until
-from test_ui_host_lost import BANNER_SLACK, _headless_host, _joined_table
+from test_ui_friends import SEEN_SECONDS, _hosting, _until
+from test_ui_host_lost import _headless_host, _joined_table, _kill_host_under
 from ui_helpers import Driver, init_pygame
 
 from zemlevlasnyk.engine import canonical_json
 from zemlevlasnyk.p2p.host import Phase
 from zemlevlasnyk.p2p.interfaces import ENV_VAR
-from zemlevlasnyk.p2p.limits import SILENT_SECONDS
 from zemlevlasnyk.p2p.savegame import Header, SaveGame, game_path
 from zemlevlasnyk.ui.app import App
 from zemlevlasnyk.ui.cmd_resume import words
 from zemlevlasnyk.ui.net_common import LinkState
-from zemlevlasnyk.ui.net_host import HostSession
 from zemlevlasnyk.ui.net_join import JoinSession
 from zemlevlasnyk.ui.scenes.games import GamesScene, saved_games
-from zemlevlasnyk.ui.scenes.lobby import LobbyScene
 from zemlevlasnyk.ui.scenes.menu import GAMES, MenuScene
 from zemlevlasnyk.ui.scenes.table import TableScene
 from zemlevlasnyk.ui.text import ui_words
@@ -163,10 +159,7 @@ async def test_ui_games_a_window_takes_over_the_table_of_a_killed_host(loopback:
         try:
             async with trio.open_nursery() as nursery:
                 app, drive, scene = await _joined_table(nursery, link)
-                assert scene.connection is not None
-                host.send_signal(signal.SIGKILL)
-                await host.wait()
-                await _until(drive, lambda: scene.connection.stops_moves, SILENT_SECONDS + BANNER_SLACK + 1)
+                await _kill_host_under(drive, scene, host)
                 records = scene.table.records
                 drive.click_button(scene.connection.back)
                 await drive.frames()
@@ -200,10 +193,7 @@ async def test_ui_games_a_window_rejoins_a_table_its_host_resumed(loopback: Path
         try:
             async with trio.open_nursery() as nursery:
                 app, drive, scene = await _joined_table(nursery, link)
-                assert scene.connection is not None
-                host.send_signal(signal.SIGKILL)
-                await host.wait()
-                await _until(drive, lambda: scene.connection.stops_moves, SILENT_SECONDS + BANNER_SLACK + 1)
+                await _kill_host_under(drive, scene, host)
                 drive.click_button(scene.connection.back)
                 await drive.frames()
                 resumed = await trio.lowlevel.open_process(
@@ -236,14 +226,7 @@ async def test_ui_games_a_window_that_hosted_the_table_hosts_it_again(loopback: 
     the window hosts the table again from its saved game, as `zemlevlasnyk resume` would,
     and the player process finds it by mDNS and comes back: moves go on on both sides."""
     async with trio.open_nursery() as nursery:
-        app, drive, friends = await _open_friends(nursery)
-        drive.click_button(friends.host_button)
-        await drive.frames()
-        lobby = app.top
-        assert isinstance(lobby, LobbyScene) and isinstance(lobby.session, HostSession)
-        hosted = lobby.session
-        await _until(drive, lambda: hosted.invite is not None)
-        assert hosted.invite is not None
+        app, drive, lobby, hosted = await _hosting(nursery)
         with (loopback / "joiner.err").open("w") as log:
             joiner = await trio.lowlevel.open_process(
                 cli("join", hosted.invite.to_link(), "--bot", "medium", "--name", "Remote", "--resume-after", "600"),

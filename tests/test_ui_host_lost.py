@@ -60,6 +60,14 @@ async def _joined_table(nursery: trio.Nursery, link: str) -> tuple[App, Driver, 
     return app, drive, scene
 
 
+async def _kill_host_under(drive: Driver, scene: TableScene, host: trio.Process) -> None:
+    """The headless host killed under a joined window, until the window has stopped its moves."""
+    assert scene.connection is not None
+    host.send_signal(signal.SIGKILL)
+    await host.wait()
+    await _until(drive, lambda: scene.connection.stops_moves, SILENT_SECONDS + BANNER_SLACK + 1)
+
+
 async def _headless_host(folder: Path, err: TextIO) -> tuple[trio.Process, str]:
     host = await trio.lowlevel.open_process(
         cli("host", "--interface", "127.0.0.1", "--bind", "127.0.0.1", "--bots", "idle", "--start-at", "2",
@@ -138,10 +146,7 @@ async def test_ui_host_restarted_with_its_log_under_a_joined_window(loopback: Pa
         try:
             async with trio.open_nursery() as nursery:
                 app, drive, scene = await _joined_table(nursery, link)
-                assert scene.connection is not None
-                host.send_signal(signal.SIGKILL)
-                await host.wait()
-                await _until(drive, lambda: scene.connection.stops_moves, SILENT_SECONDS + BANNER_SLACK + 1)
+                await _kill_host_under(drive, scene, host)
                 resumed = await trio.lowlevel.open_process(
                     cli("resume", "--interface", "127.0.0.1", "--bind", "127.0.0.1", "--bot", "idle"),
                     cwd=REPO, env=subprocess_env(loopback / "host"), stdout=subprocess.PIPE, stderr=err)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import trio
 from nacl.signing import SigningKey
-from test_ui_friends import SEEN_SECONDS, _open_friends, _until
+from test_ui_friends import SEEN_SECONDS, _hosting, _until
 
 from zemlevlasnyk.p2p.admission import GUEST_CAP
 from zemlevlasnyk.p2p.client import PeerClient
@@ -18,8 +18,6 @@ from zemlevlasnyk.p2p.identity import COLOURS, Profile
 from zemlevlasnyk.p2p.interfaces import ENV_VAR
 from zemlevlasnyk.p2p.links import Invite
 from zemlevlasnyk.p2p.peer import TablePeer
-from zemlevlasnyk.ui.net_host import HostSession
-from zemlevlasnyk.ui.scenes.lobby import LobbyScene
 
 # Strangers knock in waves no larger than the host's guest places (more would be told the
 # table is busy, which is another test's); this many waves, 200 strangers in all.
@@ -44,14 +42,7 @@ async def _knock(invite: Invite, n: int) -> None:
 
 async def test_ui_knocks_of_strangers_who_hang_up_leave_the_hosts_list(loopback: Path) -> None:
     async with trio.open_nursery() as nursery:
-        app, drive, friends = await _open_friends(nursery)
-        drive.click_button(friends.host_button)
-        await drive.frames()
-        lobby = app.top
-        assert isinstance(lobby, LobbyScene) and isinstance(lobby.session, HostSession)
-        session = lobby.session
-        await _until(drive, lambda: session.invite is not None)
-        assert session.invite is not None
+        app, drive, lobby, session = await _hosting(nursery)
         invite = Invite(session.invite.host, session.invite.port, session.invite.table, session.invite.host_key, None)
         most = 0
         for wave in range(WAVES):
