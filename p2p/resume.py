@@ -6,8 +6,8 @@ the LAN (mDNS) for the same table id advertised again: by the lost host back on 
 or by a player who took it over. It rejoins whichever it finds, with its key and its
 records (`PeerClient` hands a new host the records it lacks, read back through
 `SavedRecords`). If nothing is found it takes the table over itself, but only when its turn
-comes: the people's seats in order (those the last lobby showed connected first, lowest
-engine seat first), the first after `RESUME_AFTER_SECONDS` of failed reconnection, each
+comes: the people's seats in engine seat order (the same order for every player, whatever
+each last saw of the others' connections), the first after `RESUME_AFTER_SECONDS` of failed reconnection, each
 next one `RESUME_STAGGER_SECONDS` later, so that a stall of the host (a closed lid, a
 process stopped for 40 s) or a short partition never makes two hosts, and a second host
 appears only when the first did not.
@@ -48,7 +48,7 @@ from zemlevlasnyk.p2p.host import LobbyChanged as HostLobbyChanged
 from zemlevlasnyk.p2p.host import Output, Published
 from zemlevlasnyk.p2p.identity import Profile
 from zemlevlasnyk.p2p.links import Invite
-from zemlevlasnyk.p2p.messages import Act, Chat, LobbyView, PeerMessage
+from zemlevlasnyk.p2p.messages import Act, Chat, PeerMessage
 from zemlevlasnyk.p2p.peer import Admitted, Finished, LobbyChanged, Outgoing, TablePeer
 from zemlevlasnyk.p2p.policy import Policy
 from zemlevlasnyk.p2p.records import Replica
@@ -76,22 +76,24 @@ _TRANSIENT = {Code.HOST_LOST, Code.CLOSED, Code.HANDSHAKE, Code.BUSY}
 # --- who takes over, and when ---------------------------------------------------------------------
 
 
-def takeover_order(replica: Replica, lobby: LobbyView | None) -> list[int]:
+def takeover_order(replica: Replica) -> list[int]:
     """The engine seats of the people who may take the table over automatically, in order:
-    not the lost host's own seat, not computer players; those the last lobby showed
-    connected first, then by engine seat."""
-    connected = {s.key for s in (lobby.seats if lobby is not None else ()) if s is not None and s.connected}
-    people = [n for n, p in enumerate(replica.players) if p.bot is None and p.key != replica.host_key]
-    return sorted(people, key=lambda n: (replica.players[n].key not in connected, n))
+    not the lost host's own seat, not computer players, lowest engine seat first.
+
+    Only what every player holds alike (the signed records) decides it. Ordering by who the
+    last lobby message showed connected made two hosts when two players had seen different
+    last messages (one briefly shown offline under load): each thought itself first. A
+    first person who is gone too costs the next one `RESUME_STAGGER_SECONDS` more."""
+    return [n for n, p in enumerate(replica.players) if p.bot is None and p.key != replica.host_key]
 
 
-def takeover_delay(replica: Replica, lobby: LobbyView | None, me: str, *,
+def takeover_delay(replica: Replica, me: str, *,
                    after: float = RESUME_AFTER_SECONDS, stagger: float = RESUME_STAGGER_SECONDS) -> float:
     """Seconds of failed reconnection after which `me` takes the table over (infinite for a
     spectator, or before the game started: a lobby is not resumed)."""
     if replica.game is None or replica.ended:
         return math.inf
-    order = takeover_order(replica, lobby)
+    order = takeover_order(replica)
     mine = next((n for n in order if replica.players[n].key == me), None)
     return math.inf if mine is None else after + order.index(mine) * stagger
 
@@ -374,7 +376,7 @@ class Follower:
                 self._lost.changed = trio.Event()
                 await self._lost.changed.wait()
             since = self._lost.since
-            delay = takeover_delay(self.core.replica, self.core.lobby, self.core.profile.key_hex,
+            delay = takeover_delay(self.core.replica, self.core.profile.key_hex,
                                    after=self.resume_after, stagger=self.stagger) if self.auto_resume else math.inf
             found = await self._look(invite, deadline=since + delay)
             if self._lost.since != since:

@@ -9,7 +9,6 @@ from p2p_helpers import profile
 
 from zemlevlasnyk.p2p import savegame
 from zemlevlasnyk.p2p.handover import load_saved
-from zemlevlasnyk.p2p.messages import LobbyView, SeatView, Settings
 from zemlevlasnyk.p2p.policy import make_policy
 from zemlevlasnyk.p2p.resume import (
     RESUME_AFTER_SECONDS,
@@ -34,37 +33,33 @@ def _started(*, host_seat: bool = True) -> ResumableTable:
     return table
 
 
-def _lobby(table: ResumableTable, offline: set[str]) -> LobbyView:
-    seats = tuple(SeatView(p.name, p.colour, p.key, p.bot, True, p.key not in offline)
-                  for p in table.host.players) + (None,) * (4 - len(table.host.players))
-    return LobbyView(table.host.table, "t", "CODE00", "playing", Settings(True, "zemlevlasnyk"), "00" * 32, "Host",
-                     table.first_host, seats, 0, None)
-
-
 def test_resume_order_the_lowest_person_seat_first_not_the_lost_host_nor_computer_players() -> None:
     table = _started()
     replica = table.saved(1).replica
     # Seats: 0 the host's own, 1 a computer player, 2 and 3 the people.
-    assert takeover_order(replica, _lobby(table, set())) == [2, 3]
+    assert takeover_order(replica) == [2, 3]
     me, other = profile(1).key_hex, profile(2).key_hex
-    first = takeover_delay(replica, _lobby(table, set()), me)
+    first = takeover_delay(replica, me)
     assert first == RESUME_AFTER_SECONDS
-    assert takeover_delay(replica, _lobby(table, set()), other) == RESUME_AFTER_SECONDS + RESUME_STAGGER_SECONDS
+    assert takeover_delay(replica, other) == RESUME_AFTER_SECONDS + RESUME_STAGGER_SECONDS
 
 
-def test_resume_order_puts_people_the_lobby_showed_offline_last() -> None:
+def test_resume_order_is_the_same_for_every_player() -> None:
+    """Each player's own replica of the records gives the same order and delays: nothing a
+    player saw only for itself (the last lobby message, who looked offline) enters it, so
+    two players never both think themselves first."""
     table = _started()
-    replica = table.saved(1).replica
-    offline = {profile(1).key_hex}
-    assert takeover_order(replica, _lobby(table, offline)) == [3, 2]
-    assert takeover_delay(replica, _lobby(table, offline), profile(2).key_hex) == RESUME_AFTER_SECONDS
+    orders = {tuple(takeover_order(table.saved(n).replica)) for n in (1, 2)}
+    assert orders == {(2, 3)}
+    delays = [takeover_delay(table.saved(n).replica, profile(k).key_hex) for n in (1, 2) for k in (1, 2)]
+    assert delays == [RESUME_AFTER_SECONDS, RESUME_AFTER_SECONDS + RESUME_STAGGER_SECONDS] * 2
 
 
 def test_resume_spectators_the_host_and_strangers_never_take_over_automatically() -> None:
     table = _started()
     replica = table.saved(1).replica
-    assert math.isinf(takeover_delay(replica, None, profile(9).key_hex))
-    assert math.isinf(takeover_delay(replica, None, table.first_host))
+    assert math.isinf(takeover_delay(replica, profile(9).key_hex))
+    assert math.isinf(takeover_delay(replica, table.first_host))
 
 
 def test_resume_only_adverts_by_a_seated_person_or_the_first_host_are_our_table() -> None:
