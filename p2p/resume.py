@@ -69,6 +69,9 @@ REDIAL_SECONDS = BACKOFF_MAX_SECONDS
 # A resumed saved game looks this long for its table advertised by someone else before it
 # hosts it: an advertising table answers a browser's first query within a second or two.
 LOOK_SECONDS = 5.0
+# After that look, how long an advert under our own key is looked for: an answering table
+# shows up within a second or two, a withdrawn one has sent its goodbye by then.
+OWN_ADVERT_SECONDS = 2.0
 # Client errors after which the host may still come back (or another may take over).
 _TRANSIENT = {Code.HOST_LOST, Code.CLOSED, Code.HANDSHAKE, Code.BUSY}
 
@@ -317,12 +320,21 @@ class Follower:
         return step
 
     async def _find(self) -> Invite | None:
-        """The table advertised by someone else, looked for `LOOK_SECONDS`."""
+        """The table advertised by someone else, looked for `LOOK_SECONDS`.
+
+        An advert under our own key is passed over while we look: a window that has just
+        left the table it hosted may still be withdrawing that advert (a click from the menu
+        is quicker than mDNS's goodbye). Seen again after the look, it is no leftover:
+        another window hosts the table with this very profile."""
         found: Invite | None = None
+        own = self.core.profile.public_key
         if self.interfaces:
             with trio.move_on_after(LOOK_SECONDS):
-                found = await find_advertised(self.interfaces, self.core.replica)
-        if found is not None and found.host_key == self.core.profile.public_key:
+                found = await find_advertised(self.interfaces, self.core.replica, skip_keys={own})
+            if found is None:
+                with trio.move_on_after(OWN_ADVERT_SECONDS):
+                    found = await find_advertised(self.interfaces, self.core.replica, only_key=own)
+        if found is not None and found.host_key == own:
             raise local(Code.HANDSHAKE, "this table is hosted with this very profile already (another window?)")
         return found
 
@@ -482,18 +494,23 @@ def _unwrapped() -> Iterator[None]:
 
 
 async def find_advertised(interfaces: Sequence[str], replica: Replica, *,
-                          exclude: Iterable[tuple[bytes, str, int]] = (), stop: Callable[[], bool] | None = None,
+                          exclude: Iterable[tuple[bytes, str, int]] = (), skip_keys: Iterable[bytes] = (),
+                          only_key: bytes | None = None, stop: Callable[[], bool] | None = None,
                           poll: float = 0.5) -> Invite | None:
-    """The first advert of our table (same id) by a key that may host it, at an address we
-    were not told to skip; None when `stop()` turns true. Cancel it for a deadline."""
+    """The first advert of our table (same id) by a key that may host it (not one of
+    `skip_keys`; `only_key` if given), at an address we were not told to skip; None when
+    `stop()` turns true. Cancel it for a deadline."""
     from zemlevlasnyk.p2p.discovery import MdnsError, browse, open_mdns, to_invite
 
     skip = set(exclude)
+    passed = set(skip_keys)
     try:
         async with open_mdns(interfaces) as mdns, browse(mdns) as browser:
             while stop is None or not stop():
                 for advert in list(browser.tables.values()):
                     if advert.table_id != replica.table or not may_host(replica, advert.host_key):
+                        continue
+                    if advert.host_key in passed or (only_key is not None and advert.host_key != only_key):
                         continue
                     for address in advert.addresses:
                         if (advert.host_key, address, advert.port) not in skip:
