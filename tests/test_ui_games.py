@@ -145,8 +145,9 @@ async def _to_games(app: App, drive: Driver) -> GamesScene:
 
 
 async def _play_a_move(drive: Driver, table: TableScene) -> None:
-    """The person's next move goes through (the table holds a record more)."""
-    await _until(drive, lambda: any(b.enabled for b in table.moves), TAKE_OVER_SECONDS)
+    """The person's next move goes through (the table holds a record more): clicked once
+    the window shows the table's latest news and no move of the person's is unanswered."""
+    await _until(drive, lambda: not table.waiting and any(b.enabled for b in table.moves), TAKE_OVER_SECONDS)
     before = table.table.records
     drive.click_button(next(b for b in table.moves if b.enabled))
     await _until(drive, lambda: table.table.records > before, TAKE_OVER_SECONDS)

@@ -56,7 +56,7 @@ async def _joined_table(nursery: trio.Nursery, link: str) -> tuple[App, Driver, 
     await _until(drive, lambda: isinstance(app.top, TableScene))
     scene = app.top
     assert isinstance(scene, TableScene) and scene.connection is not None
-    await _until(drive, lambda: any(b.enabled for b in scene.moves))
+    await _until(drive, lambda: not scene.waiting and any(b.enabled for b in scene.moves))
     return app, drive, scene
 
 
@@ -152,8 +152,10 @@ async def test_ui_host_restarted_with_its_log_under_a_joined_window(loopback: Pa
                     cwd=REPO, env=subprocess_env(loopback / "host"), stdout=subprocess.PIPE, stderr=err)
                 before = scene.table.records
                 await _until(drive, lambda: not scene.connection.stops_moves, RESTART_SECONDS)
-                await _until(drive, lambda: any(b.enabled for b in scene.moves) or scene.table.records > before)
-                drive.click_button(next(b for b in scene.moves if b.enabled))
+                await _until(drive, lambda: (not scene.waiting and any(b.enabled for b in scene.moves))
+                             or scene.table.records > before)
+                if scene.table.records == before:
+                    drive.click_button(next(b for b in scene.moves if b.enabled))
                 await _until(drive, lambda: scene.table.records > before)
                 nursery.cancel_scope.cancel()
         finally:

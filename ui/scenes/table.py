@@ -88,6 +88,9 @@ CHAT_SHARE = 0.45
 CHAT_MIN = 150
 # The clock turns red with this many seconds left.
 CLOCK_WARN = 10
+# Seconds the moves wait for the table to answer the person's move before they may be
+# pressed again (an answer lost with a dropped connection must not lock the person out).
+SENT_PATIENCE = 10.0
 
 # The moves Enter or Space make: the ones that only move the game on.
 KEYBOARD_MOVES = (Roll, RollForDouble, EndTurn)
@@ -158,6 +161,11 @@ class TableScene(Scene):
             from .chat import ChatPanel
             self.chat = ChatPanel(self, self.net)
         self.clock_left: dict[int, float] = {}
+        # The table's record count when the person's move was sent, and the seconds since:
+        # until the table answers (a record or a refusal) the moves wait, so a second click
+        # never sends the same decision's move twice.
+        self.sent: int | None = None
+        self.sent_for = 0.0
         # What happened before the window opened is counted and told in the feed at once,
         # not played again.
         history = table.take_events()
@@ -183,6 +191,13 @@ class TableScene(Scene):
     def busy(self) -> bool:
         """The window is still showing what happened: the table waits, the moves are dimmed."""
         return bool(self.timeline) or self.dice.busy or self.animator.busy or self.moments.holding
+
+    @property
+    def waiting(self) -> bool:
+        """The moves wait (dimmed, clicks pass): the window is showing what happened, news
+        from the table is not shown yet (the buttons are of the decision before it), or the
+        person's move was sent and the table has not answered."""
+        return self.busy or self.table.records != self.seen or self.sent is not None
 
     def modal(self) -> str | None:
         """The offer the person must answer in a dialog: a trade or a draw."""
@@ -274,6 +289,8 @@ class TableScene(Scene):
         if events:
             self.stats.feed(events)
             self.timeline.extend(events)
+        if self.sent is not None and self.table.refusal is not None:
+            self.sent = None     # refused: the decision is the person's again
         if self.table.refusal is not None:
             self.feed.add(Say("refused", {"why": self.table.refusal}), None)
             self.table.refusal = None
@@ -288,6 +305,7 @@ class TableScene(Scene):
         self.table.hold = self.busy or self.my_bankruptcy is not None
         self.clock_left = {seat: max(0.0, left - dt) for seat, left in self.clock_left.items()}
         link = self.connection.state() if self.connection is not None else None
+        self._answered(dt, link)
         # The decision waits until the window has shown how the game got there (a deed
         # offered for sale does not open while the dice are still in the air).
         if (self.table.records != self.seen and not self.busy) or link != self.connection_seen:
@@ -304,6 +322,15 @@ class TableScene(Scene):
                 self.stats.finish()
                 self.app.go(nav.Results(self.table, self.names, self.eliminated, again=self._again(),
                                         stats=self.stats))
+
+    def _answered(self, dt: float, link: tuple[Any, ...] | None) -> None:
+        """The person's sent move is answered by a record, or given up on when the
+        connection changed or the table kept silent for SENT_PATIENCE seconds."""
+        if self.sent is None:
+            return
+        self.sent_for += dt
+        if self.table.records != self.sent or link != self.connection_seen or self.sent_for >= SENT_PATIENCE:
+            self.sent = None
 
     def _again(self) -> nav.PlayComputer | nav.FriendsAgain:
         """Where «play again» leads: the same game against the computer (opponents, level,
@@ -323,9 +350,10 @@ class TableScene(Scene):
             return 0.0
         if self.table.outcome is not None and self.my_bankruptcy is None:
             return max(0.0, RESULTS_DELAY - self.over_for)
+        patience = math.inf if self.sent is None else max(0.0, SENT_PATIENCE - self.sent_for)
         if self.clock_left:
-            return min(left - math.floor(left) for left in self.clock_left.values()) or 1.0
-        return math.inf
+            return min(patience, min(left - math.floor(left) for left in self.clock_left.values()) or 1.0)
+        return patience
 
     def _release(self) -> None:
         """Show the waiting events in order, each once the one before has been seen."""
@@ -479,7 +507,7 @@ class TableScene(Scene):
         pos = event.pos
         if self.modal():
             for b in self.moves[:2]:
-                if b.hit(pos):
+                if b.hit(pos) and not self.waiting:
                     self.send(b.intent)
             return
         if self.moments.current is not None and self.centre.card_room is not None \
@@ -492,7 +520,7 @@ class TableScene(Scene):
                 self._select(None)
                 return
             for b in self.deed:
-                if b.hit(pos) and not self.busy:
+                if b.hit(pos) and not self.waiting:
                     self.send(b.intent)
                     return
             if self.deed_card.rect.collidepoint(pos):
@@ -512,7 +540,7 @@ class TableScene(Scene):
             self.decision.relabel_bid(self.t)
             return
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and not self.modal() \
-                and not self.busy:
+                and not self.waiting:
             self._press_primary()
         elif event.key == pygame.K_m:
             self._intent(SOUND)
@@ -544,7 +572,7 @@ class TableScene(Scene):
         if cell is not None:
             self._select(cell if cell != self.selected else None)
             return
-        intent = self.decision.click(pos, walking=self.busy)
+        intent = self.decision.click(pos, walking=self.waiting)
         self.decision.relabel_bid(self.t)
         if intent is None:
             return
@@ -633,7 +661,9 @@ class TableScene(Scene):
         self._ask(None)
         if self._moves_wait():
             return   # the connection is bad (or the host cheated): the buttons are disabled
-        self.table.act(action)
+        before = self.table.records
+        if self.table.act(action) and self.table.records == before:
+            self.sent, self.sent_for = before, 0.0
         self.refresh()
 
     # --- drawing --------------------------------------------------------------------------
@@ -692,7 +722,7 @@ class TableScene(Scene):
             draw_card(surface, card, moment, self.sizes)
         elif self.selected is not None and self.deed_card is not None:
             draw_deed(surface, self.deed_card, game, self.selected, self.names, self.t, self.app.lang, self.deed,
-                      self.app.mouse, dimmed=self.busy)
+                      self.app.mouse, dimmed=self.waiting)
         if self.modal():
             scrim(surface)
             draw_offer(surface, self.dialog, game, self.names, self.t, self.app.lang, self.sizes)
@@ -756,7 +786,8 @@ class TableScene(Scene):
         line_y = self.decision_top - s.px(7)
         pygame.draw.line(surface, theme.PANEL_LINE, (self.inner.left, line_y), (self.inner.right, line_y))
         if not self.modal():
-            self.decision.draw(surface, self.game, self.table.players, self.names, self.app.mouse, walking=self.busy)
+            self.decision.draw(surface, self.game, self.table.players, self.names, self.app.mouse,
+                               walking=self.waiting)
         feed_top = self.feed.rect.top - s.px(6)
         pygame.draw.line(surface, theme.PANEL_LINE, (self.inner.left, feed_top), (self.inner.right, feed_top))
         self.feed.draw(surface, self.table.players, self.t["feed_newer"])

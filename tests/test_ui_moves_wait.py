@@ -1,0 +1,105 @@
+"""The person's moves wait for the table, by real clicks: a click that lands while news from
+the table is not shown yet (its buttons are of the decision before) sends nothing, and a
+second click before the table answered the first never sends the same decision's move
+twice. Either used to send a move the table refused («The table refused that: no roll is
+due now»), and a window rehosting a resumed game clicked «Buy» twice and then waited for
+the clock (CI, test_ui_games_a_window_that_hosted_the_table_hosts_it_again)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import trio
+from test_ui_friends import SEEN_SECONDS, _until
+from test_ui_host_lost import _headless_host, _joined_table
+from ui_helpers import Driver, init_pygame  # noqa: I001  (sets SDL drivers first)
+
+from zemlevlasnyk.engine import Action, Roll
+from zemlevlasnyk.p2p.interfaces import ENV_VAR
+from zemlevlasnyk.ui.app import App
+from zemlevlasnyk.ui.scenes.table import SENT_PATIENCE, TableScene
+from zemlevlasnyk.ui.text import Say
+from zemlevlasnyk.ui.vs_computer import new_table
+
+
+def _refusals(scene: TableScene) -> list[object]:
+    return [item for item, _ in scene.feed.entries if isinstance(item, Say) and item.path == "refused"]
+
+
+def _roll_button(scene: TableScene):
+    return next(b for b in scene.moves if b.enabled and isinstance(b.intent, Roll))
+
+
+async def test_ui_a_click_on_news_not_yet_shown_sends_nothing(autojump_clock) -> None:
+    surface = init_pygame()
+    table = new_table(name="Оксана", opponents=1, level="easy", seed=1)
+    async with trio.open_nursery() as nursery:
+        app = App(surface.get_size(), lang="uk", spawn=nursery.start_soon)
+        drive = Driver(app, surface)
+        scene = TableScene(app, table)
+        app.push(scene)
+        await drive.frames()
+        roll = _roll_button(scene)
+        # The table moves on without this window's click (at a friends table: the clock,
+        # or news arriving between two frames), and the click lands before the next frame.
+        assert table.act(Roll(scene.me))
+        assert Roll(scene.me) not in table.game.legal(scene.me).actions
+        records = table.records
+        assert scene.waiting
+        drive.click(roll.rect.center)
+        await drive.frames(3)
+        assert table.refusal is None and _refusals(scene) == []
+        assert table.records >= records
+        nursery.cancel_scope.cancel()
+
+
+@pytest.fixture
+def loopback(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv(ENV_VAR, "127.0.0.1")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "window"))
+    return tmp_path
+
+
+async def test_ui_a_second_click_before_the_table_answers_sends_nothing(loopback: Path) -> None:
+    with (loopback / "host.err").open("w") as err:
+        host, link = await _headless_host(loopback, err)
+        try:
+            async with trio.open_nursery() as nursery:
+                _, drive, scene = await _joined_table(nursery, link)
+                before = scene.table.records
+                # The person's first move (a roll, or a pass when the host's first roll
+                # put a deed up for auction): a button that sends an action at once.
+                move = next(b for b in scene.moves if b.enabled and isinstance(b.intent, Action))
+                drive.click(move.rect.center)
+                drive.click(move.rect.center)     # a double click: both land in one frame
+                await drive.frames()
+                assert scene.waiting           # sent, not answered yet: the moves wait
+                await _until(drive, lambda: scene.table.records > before and not scene.busy, SEEN_SECONDS)
+                await drive.frames(10)
+                assert _refusals(scene) == [] and scene.net is not None and scene.net.session.error is None
+                nursery.cancel_scope.cancel()
+        finally:
+            host.kill()
+            await host.wait()
+
+
+async def test_ui_a_move_the_table_never_answers_may_be_sent_again(autojump_clock) -> None:
+    """A move whose answer was lost does not lock the person out: after SENT_PATIENCE
+    seconds the moves may be pressed again."""
+    surface = init_pygame()
+    table = new_table(name="Оксана", opponents=1, level="easy", seed=1)
+    async with trio.open_nursery() as nursery:
+        app = App(surface.get_size(), lang="uk", spawn=nursery.start_soon)
+        drive = Driver(app, surface)
+        scene = TableScene(app, table)
+        app.push(scene)
+        await drive.frames()
+        scene.sent, scene.sent_for = table.records, 0.0     # as if the table kept silent
+        assert scene.waiting and scene.next_frame() == pytest.approx(SENT_PATIENCE)
+        await drive.frames(int(SENT_PATIENCE * 60) + 2)
+        assert not scene.waiting
+        records = table.records
+        drive.click(_roll_button(scene).rect.center)
+        await drive.frames()
+        assert table.records > records
+        nursery.cancel_scope.cancel()
