@@ -11,13 +11,12 @@ rules always have the same data, the same digest and the same description.
 """
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
-from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, Final
 
 from .errors import OptionError, RulesetError
+from .values import Value
 
 OptionValue = bool | int | str
 
@@ -44,16 +43,20 @@ _ON = ("on", "true", "yes", "1")
 _OFF = ("off", "false", "no", "0")
 
 
-@dataclass(frozen=True, slots=True)
-class OptionSpec:
-    """One option: its name, kind, the preset's default and the values it may take.
-    `text_key` names its texts in the catalogues: `rule_options.<name>.name` and `.help`."""
-    name: str
-    kind: OptionKind
-    default: OptionValue
-    minimum: int | None = None
-    maximum: int | None = None
-    choices: tuple[str, ...] = ()
+class OptionSpec(Value):
+    """One option: its name, kind, the preset's default and the values it may take (a value
+    class, `engine/values.py`). `text_key` names its texts in the catalogues:
+    `rule_options.<name>.name` and `.help`."""
+    __slots__ = __match_args__ = ("name", "kind", "default", "minimum", "maximum", "choices")
+
+    def __init__(self, name: str, kind: OptionKind, default: OptionValue, minimum: int | None = None,
+                 maximum: int | None = None, choices: tuple[str, ...] = ()) -> None:
+        self.name: Final = name
+        self.kind: Final = kind
+        self.default: Final = default
+        self.minimum: Final = minimum
+        self.maximum: Final = maximum
+        self.choices: Final = choices
 
     @property
     def text_key(self) -> str:
@@ -169,14 +172,16 @@ def apply_options(data: Mapping[str, Any], options: Mapping[str, object] | None
         value = spec.check((options or {})[name])
         if value != spec.default or type(value) is not type(spec.default):
             changed[name] = value
+    # A new top level and a new `options`, the only parts written: the rest is the preset's
+    # own, shared as it is when no option changes (nothing changes a ruleset's data).
+    out = dict(data)
     if not changed:
-        return dict(data), {}
-    out = copy.deepcopy(dict(data))
+        return out, {}
     for name, value in changed.items():
         if name in _TOP_LEVEL:
             out[name] = value
         else:
-            out.setdefault("options", {})[name] = value
+            out["options"] = {**out.get("options", {}), name: value}
     return out, changed
 
 

@@ -6,12 +6,12 @@ place that is wrong.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from .canonical import digest
 from .errors import RulesetError
 from .options import BANKRUPT_DEEDS, OptionValue, option_values
+from .values import Value
 
 CELL_KINDS = ("start", "street", "station", "utility", "card", "tax", "jail", "free", "go_to_jail")
 PROPERTY_KINDS = ("street", "station", "utility")
@@ -38,33 +38,45 @@ DEFAULT_HOUSE_SUPPLY = 32
 DEFAULT_HOTEL_SUPPLY = 12
 
 
-@dataclass(frozen=True, slots=True)
-class Cell:
-    index: int
-    kind: str
-    name: dict[str, str]
-    price: int = 0
-    rent: int = 0
-    house_cost: int = 0
-    group: str = ""
-    amount: int = 0  # a tax cell's amount
-    percent: int = 0  # a tax cell's alternative: this share of everything owned, the payer's choice
-    rents: tuple[int, ...] = ()  # a street's rent by buildings, 0..max_buildings
-    deck: str = ""  # a card cell's deck
+class Cell(Value):
+    """A cell of the board (a value class, `engine/values.py`). `amount`: a tax cell's
+    amount, `percent` its alternative (this share of everything owned, the payer's choice);
+    `rents`: a street's rent by buildings, 0..max_buildings; `deck`: a card cell's deck."""
+    __slots__ = __match_args__ = ("index", "kind", "name", "price", "rent", "house_cost", "group", "amount",
+                                  "percent", "rents", "deck")
+
+    def __init__(self, index: int, kind: str, name: dict[str, str], price: int = 0, rent: int = 0,
+                 house_cost: int = 0, group: str = "", amount: int = 0, percent: int = 0,
+                 rents: tuple[int, ...] = (), deck: str = "") -> None:
+        self.index: Final = index
+        self.kind: Final = kind
+        self.name: Final = name
+        self.price: Final = price
+        self.rent: Final = rent
+        self.house_cost: Final = house_cost
+        self.group: Final = group
+        self.amount: Final = amount
+        self.percent: Final = percent
+        self.rents: Final = rents
+        self.deck: Final = deck
 
     @property
     def is_property(self) -> bool:
         return self.kind in PROPERTY_KINDS
 
 
-@dataclass(frozen=True, slots=True)
-class Card:
-    index: int
-    id: str
-    effect: str
-    params: dict[str, Any]
-    text: dict[str, str]
-    deck: str = ""
+class Card(Value):
+    """A card of a deck (a value class, `engine/values.py`)."""
+    __slots__ = __match_args__ = ("index", "id", "effect", "params", "text", "deck")
+
+    def __init__(self, index: int, id: str, effect: str, params: dict[str, Any], text: dict[str, str],
+                 deck: str = "") -> None:
+        self.index: Final = index
+        self.id: Final = id
+        self.effect: Final = effect
+        self.params: Final = params
+        self.text: Final = text
+        self.deck: Final = deck
 
 
 class Ruleset:

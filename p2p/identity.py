@@ -1,6 +1,6 @@
 """Player profiles: an Ed25519 identity with a display name and a token colour, on disk.
 
-A profile lives in `<data dir>/profiles/<profile>.json`, the data dir being
+A profile lives in `<data dir>/profiles/<profile>.json`, the data dir (`p2p.folders`) being
 `$XDG_DATA_HOME/zemlevlasnyk` (default `~/.local/share/zemlevlasnyk`), so tests and several
 players on one machine each point `XDG_DATA_HOME` at their own folder. It is created on
 first use; the signing key never leaves the file, which is readable by its owner only.
@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from zemlevlasnyk.p2p.errors import Code, local
+from zemlevlasnyk.p2p.folders import data_dir as data_dir  # re-exported: the profiles' folder holds them all
 
 if TYPE_CHECKING:
     # PyNaCl is imported where a key is made or read: the window's settings and headless
@@ -22,7 +23,6 @@ if TYPE_CHECKING:
     # and loading libsodium cost them about 10 ms of a 100 ms start.
     from nacl.signing import SigningKey, VerifyKey
 
-APP_DIR = "zemlevlasnyk"
 PROFILE_FORMAT = 1
 
 # The token colours a table offers, in the order new players get them.
@@ -32,11 +32,6 @@ COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
 MAX_NAME = 24
 
 _PROFILE_NAME = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
-
-
-def data_dir() -> Path:
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / APP_DIR
 
 
 def private_folder(sub: str, *, folder: Path | None = None) -> Path:

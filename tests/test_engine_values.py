@@ -1,7 +1,7 @@
-"""The engine's small values (events, actions, an auction, a trade offer, a draw offer, a debt) are
-slotted classes built field by field for speed (engine/values.py says why): each must list
-its fields once and set every one of them, compare and hash as a value, and never change
-once built. An auction's next state (a pass, a bid) must carry every field it does not
+"""The engine's small values (events, actions, an auction, a trade offer, a draw offer, a debt,
+a ruleset's cells and cards, a house rule's spec) are slotted classes built field by field
+for speed (engine/values.py says why): each must list its fields once and set every one of
+them, compare and hash as a value, and never change once built. An auction's next state (a pass, a bid) must carry every field it does not
 change, including any field added to `Auction` later."""
 from __future__ import annotations
 
@@ -14,12 +14,14 @@ from zemlevlasnyk.engine import EVENT_TYPES, Entropy, Event, Game, Legal, Outcom
 from zemlevlasnyk.engine.actions import ACTION_TYPES, Action
 from zemlevlasnyk.engine.bots import make_bot
 from zemlevlasnyk.engine.bots.trading import Deal
+from zemlevlasnyk.engine.options import OptionSpec
+from zemlevlasnyk.engine.rules import Card, Cell
 from zemlevlasnyk.engine.state import Auction, Debt, DrawOffer, TradeOffer
 from zemlevlasnyk.engine.values import Value
 
 # Typed Any: each class is called with its own fields, which the base does not declare.
 VALUE_CLASSES: list[type[Any]] = [*EVENT_TYPES.values(), Auction, TradeOffer, DrawOffer, Debt, Legal, Outcome,
-                                  Deal]
+                                  Deal, Cell, Card, OptionSpec]
 
 
 def _marked(cls: type[Any]) -> tuple[Value, list[object]]:

@@ -37,10 +37,11 @@ import pygame  # noqa: E402
 import trio  # noqa: E402
 
 from . import display, nav, sound  # noqa: E402
+from .language import preferred_language  # noqa: E402
 from .logs import log_to_file  # noqa: E402
 from .router import route  # noqa: E402
 from .scenes.base import Scene, Spawn  # noqa: E402
-from .settings import Settings, load_settings, preferred_language, save_settings  # noqa: E402
+from .settings import Settings, load_settings, save_settings  # noqa: E402
 from .text import Say, catalogue, ui_words  # noqa: E402
 
 FPS = 60

@@ -15,13 +15,13 @@ import importlib
 import importlib.util
 import sys
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class Command:
+# Named tuples, not dataclasses, on the path of a headless command: importing `dataclasses`
+# costs it about 9 ms (tests/test_cli_imports.py keeps it off).
+class Command(NamedTuple):
     name: str
     module: str
     help: str
@@ -90,9 +90,10 @@ def _in_build(module_name: str) -> bool:
     return importlib.util.find_spec(module_name) is not None
 
 
-def build_parser(commands: Collection[str] | None = None) -> argparse.ArgumentParser:
+def build_parser(commands: Collection[str] | None = None, *, list_others: bool = True) -> argparse.ArgumentParser:
     """The command line's parser, with the full parsers of `commands` (None: every command);
-    the others are listed by name and help only, without importing their modules."""
+    the others are listed by name and help only, without importing their modules, or with
+    `list_others=False` left out."""
     parser = argparse.ArgumentParser(
         prog="zemlevlasnyk",
         description="Землевласник (Landlord): a board game for 2-4 players on one Wi-Fi.",
@@ -114,20 +115,30 @@ def build_parser(commands: Collection[str] | None = None) -> argparse.ArgumentPa
             if module is not None:
                 module.register(sub)
             continue
-        if _in_build(command.module):
+        if list_others and _in_build(command.module):
             # Listed only: it takes any arguments, and its own parser checks them once loaded.
             sub.add_parser(command.name, help=command.help, add_help=False)
     return parser
 
 
+def _parser_for(argv: Sequence[str]) -> argparse.ArgumentParser:
+    """The parser that `argv` needs, built with as little as it takes."""
+    first = _BY_NAME.get(argv[0]) if argv else None
+    if first is not None and _in_build(first.module):
+        # The usual case, the command first: argparse hands all the rest to that command's
+        # parser, so the others, which only the top level's help and errors name, need not
+        # even be listed.
+        return build_parser((first.name,), list_others=False)
+    # Else find the command with every command listed only (this answers `--help` and
+    # `--version` too), then build that command's own parser.
+    found, _ = build_parser(()).parse_known_args(argv)
+    return build_parser(() if found.command is None else (found.command,))
+
+
 def main(argv: list[str] | None = None) -> int:
     if argv is None:
         argv = sys.argv[1:]
-    # First find the command with every command listed only (this answers `--help` and
-    # `--version` too), then parse again with that command's own parser.
-    found, _ = build_parser(()).parse_known_args(argv)
-    chosen = () if found.command is None else (found.command,)
-    args = build_parser(chosen).parse_args(argv)
+    args = _parser_for(argv).parse_args(argv)
     if args.command is None:
         return int(importlib.import_module("zemlevlasnyk.ui.app").main(args.interface, args.lang))
     try:
@@ -136,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"zemlevlasnyk {args.command}: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        from .settings import preferred_language
+        from .language import preferred_language
         from .text import catalogue
         lang = getattr(args, "lang", None) or preferred_language()
         print(f"zemlevlasnyk: {catalogue(lang)['commands']['interrupted']}", file=sys.stderr)

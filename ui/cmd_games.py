@@ -52,7 +52,7 @@ def _row(game: GameFile, words: dict[str, Any]) -> str:
 def run(args: argparse.Namespace) -> int:
     from zemlevlasnyk.p2p.identity import data_dir
     from zemlevlasnyk.p2p.savegame import GAMES_DIR, SaveGameError, list_games, prune_finished
-    from zemlevlasnyk.ui.settings import preferred_language
+    from zemlevlasnyk.ui.language import preferred_language
 
     lang = args.lang or preferred_language()
     words: dict[str, Any] = catalogue(lang)["commands"]["games"]

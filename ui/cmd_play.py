@@ -19,7 +19,7 @@ DEFAULT_OPPONENTS = 3
 def seed_arg(text: str) -> int:
     """A --seed value: a whole number the game can use, or a clear argparse error (in the
     language of the settings: argparse reads it before --lang)."""
-    from zemlevlasnyk.ui.settings import preferred_language
+    from zemlevlasnyk.ui.language import preferred_language
     from zemlevlasnyk.ui.text import catalogue
     from zemlevlasnyk.ui.vs_computer import MAX_SEED
     try:
@@ -52,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
     from zemlevlasnyk.ui import nav
     from zemlevlasnyk.ui.app import run_window
     from zemlevlasnyk.ui.display import NoDisplay, no_display_message
-    from zemlevlasnyk.ui.settings import preferred_language
+    from zemlevlasnyk.ui.language import preferred_language
     from zemlevlasnyk.ui.text import catalogue
     from zemlevlasnyk.ui.vs_computer import MAX_OPPONENTS, default_level, offered_levels
 

@@ -181,8 +181,8 @@ def run(args: argparse.Namespace) -> int:
     from zemlevlasnyk.p2p.interfaces import InterfaceError, choose_interfaces
     from zemlevlasnyk.p2p.resume import resume_follower
     from zemlevlasnyk.p2p.savegame import GAMES_DIR
+    from zemlevlasnyk.ui.language import preferred_language
     from zemlevlasnyk.ui.logs import log_to_file
-    from zemlevlasnyk.ui.settings import preferred_language
     from zemlevlasnyk.ui.text import os_reason
 
     lang = args.lang or preferred_language()

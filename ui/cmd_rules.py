@@ -49,7 +49,7 @@ def describe(lang: str, only: str | None = None) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from zemlevlasnyk.ui.settings import preferred_language
+    from zemlevlasnyk.ui.language import preferred_language
 
     print(describe(args.lang or preferred_language(), args.rules))
     return 0

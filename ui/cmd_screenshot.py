@@ -47,7 +47,7 @@ def _words(lang: str) -> dict[str, str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from zemlevlasnyk.ui.settings import preferred_language
+    from zemlevlasnyk.ui.language import preferred_language
     lang = args.lang or preferred_language()
     words = _words(lang)
     size = parse_size(args.size, lang)

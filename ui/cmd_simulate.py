@@ -14,9 +14,8 @@ import os
 import sys
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, NamedTuple, TextIO
 
 from zemlevlasnyk.engine import Event, Ruleset, load_rules
 from zemlevlasnyk.engine.bots import LEVELS
@@ -59,9 +58,9 @@ def register(sub: Any) -> None:
     p.set_defaults(func=run)
 
 
-@dataclass(frozen=True, slots=True)
-class GameRecord:
-    index: int
+class GameRecord(NamedTuple):
+    """One game's result (a named tuple: `ui.cli` says why)."""
+    number: int               # of the game in the run, from 0
     levels: tuple[str, ...]   # by seat, for this game
     winner: int | None
     drawn: bool
@@ -142,7 +141,7 @@ def _parse(args: argparse.Namespace) -> tuple[list[str], int]:
 
 def run(args: argparse.Namespace) -> int:
     if args.lang is None:
-        from .settings import preferred_language
+        from .language import preferred_language
         args.lang = preferred_language()
     words = catalogue(args.lang)["commands"]["simulate"]
     levels, players = _parse(args)
@@ -170,7 +169,7 @@ def run(args: argparse.Namespace) -> int:
                 log_file.write(record.log + "\n\n")
             progress.update(len(records))
     elapsed = max(time.perf_counter() - started, 1e-9)
-    records.sort(key=lambda r: r.index)
+    records.sort(key=lambda r: r.number)
     summary = summarise(records, levels, players, elapsed)
     summary["rules"] = {"preset": rules.preset, "options": rules.options}
     print(format_summary(summary, args))

@@ -46,9 +46,9 @@ from zemlevlasnyk.p2p.resume import RESUME_AFTER_SECONDS, Follower, FollowerOutp
 from zemlevlasnyk.p2p.savegame import Problem, SaveGameError, game_path, games_folder
 from zemlevlasnyk.p2p.savegame import read as read_saved_game
 from zemlevlasnyk.ui.cli import UserError
+from zemlevlasnyk.ui.language import preferred_language
 from zemlevlasnyk.ui.problems import worded
 from zemlevlasnyk.ui.rules_args import add_rules_arguments, rules_from_args
-from zemlevlasnyk.ui.settings import preferred_language
 from zemlevlasnyk.ui.text import catalogue, form, os_reason
 
 # A documentation-only address (RFC 5737): "connecting" a UDP socket to it sends nothing,

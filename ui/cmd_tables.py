@@ -69,7 +69,7 @@ def format_tables(tables: Sequence[TableAdvert], lang: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from zemlevlasnyk.ui.settings import preferred_language
+    from zemlevlasnyk.ui.language import preferred_language
 
     lang = preferred_language()
     if not 0 <= args.wait <= MAX_WAIT_S:

@@ -68,7 +68,7 @@ def _summary(verdict: Verdict, words: dict[str, Any]) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     from zemlevlasnyk.p2p.verify import verify_game
-    from zemlevlasnyk.ui.settings import preferred_language
+    from zemlevlasnyk.ui.language import preferred_language
 
     lang = args.lang or preferred_language()
     words: dict[str, Any] = catalogue(lang)["commands"]["verify"]

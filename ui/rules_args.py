@@ -52,6 +52,6 @@ def rules_from_args(args: Any, lang: str | None = None) -> Ruleset:
     from zemlevlasnyk.engine import load_rules
 
     if lang is None:
-        from .settings import preferred_language
+        from .language import preferred_language
         lang = preferred_language()
     return load_rules(args.rules, parse_options(args.rules, list(args.option), lang))

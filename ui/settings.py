@@ -2,8 +2,9 @@
 grammatical gender, sound and its volume, full screen, and the decision clock of the
 tables they host.
 
-They live in `<data dir>/settings.json` (the data dir of `p2p.identity`), private to the
-user (folder 0700, file 0600), written whole and atomically. The name and colour are also
+They live in `<data dir>/settings.json` (the data dir of `p2p.folders`), private to the
+user (folder 0700, file 0600), written whole and atomically; the commands read only the
+language from it (`ui.language`). The name and colour are also
 written into the default profile (`p2p.identity`), which the `host` and `join` commands
 read. A first run has no file: the language follows the system's locale (Ukrainian for
 uk_*, else English), and the name and colour come from a default profile made before, if
@@ -13,7 +14,6 @@ a traceback.
 from __future__ import annotations
 
 import json
-import locale
 import os
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
@@ -24,16 +24,12 @@ from typing import Any, TypeVar
 from zemlevlasnyk.p2p.errors import ProtocolError
 from zemlevlasnyk.p2p.identity import COLOURS, MAX_NAME, data_dir, load_or_create, private_folder
 
+from .language import SETTINGS_FILE, SETTINGS_FORMAT, settings_path, system_language
 from .text import LANGUAGES
 
-SETTINGS_FILE = "settings.json"
-SETTINGS_FORMAT = 1
 # Volume in whole percent, changed in tens: finer steps are not heard.
 VOLUME_STEP = 10
 DEFAULT_VOLUME = 70
-# The environment variables that name the user's language, in the order POSIX (and GNU
-# gettext, for LANGUAGE) consult them.
-LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 
 class Gender(StrEnum):
@@ -72,35 +68,6 @@ class Loaded:
     settings: Settings
     first_run: bool          # there was no settings file
     problem: str | None      # why the file could not be used (the defaults are used instead)
-
-
-def system_language(environ: Mapping[str, str] | None = None) -> str:
-    """uk when the user's locale is Ukrainian (uk, uk_UA, Ukrainian_Ukraine), else en."""
-    env = os.environ if environ is None else environ
-    for name in LOCALE_VARIABLES:
-        value = env.get(name, "")
-        first = value.split(":")[0]
-        if first and first not in ("C", "POSIX"):
-            return _language_of(first)
-    if environ is None:
-        found = locale.getlocale()[0]
-        if found:
-            return _language_of(found)
-    return "en"
-
-
-def _language_of(name: str) -> str:
-    return "uk" if name.lower().startswith("uk") else "en"
-
-
-def preferred_language(folder: Path | None = None) -> str:
-    """The language the person chose in the window, else the system's (for the commands'
-    messages, when no --lang is given)."""
-    return load_settings(folder).settings.lang
-
-
-def settings_path(folder: Path | None = None) -> Path:
-    return (folder or data_dir()) / SETTINGS_FILE
 
 
 def load_settings(folder: Path | None = None, *, environ: Mapping[str, str] | None = None) -> Loaded:

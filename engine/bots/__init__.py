@@ -13,7 +13,6 @@ from typing import Protocol
 from ..actions import Action
 from ..game import Game
 from .basic import IdleBot, RandomBot
-from .heuristic import easy_bot, hard_bot, medium_bot
 
 
 class Bot(Protocol):
@@ -25,12 +24,30 @@ class Bot(Protocol):
 
 BotFactory = Callable[[bytes], Bot]
 
+
+# The thinking levels' module (with the appraisers and the trade search, most of the bots'
+# code) is imported when the first of them is made: a game of random players never needs it.
+def _easy(seed: bytes) -> Bot:
+    from .heuristic import easy_bot
+    return easy_bot(seed)
+
+
+def _medium(seed: bytes) -> Bot:
+    from .heuristic import medium_bot
+    return medium_bot(seed)
+
+
+def _hard(seed: bytes) -> Bot:
+    from .heuristic import hard_bot
+    return hard_bot(seed)
+
+
 LEVELS: dict[str, BotFactory] = {
     "idle": IdleBot,
     "random": RandomBot,
-    "easy": easy_bot,
-    "medium": medium_bot,
-    "hard": hard_bot,
+    "easy": _easy,
+    "medium": _medium,
+    "hard": _hard,
 }
 
 

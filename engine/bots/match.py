@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 
 from ..actions import Action
 from ..chance import Entropy
@@ -27,13 +26,17 @@ class MatchStalled(EngineError):
     """A bot kept acting without the turn moving on."""
 
 
-@dataclass(slots=True)
 class MatchResult:
-    game: Game
-    actions: int
-    turns: int
-    capped: bool                      # stopped at the turn cap with no result
-    landings: list[int] = field(default_factory=list)
+    """A match played: the game as it ended, the actions and turns it took, whether the turn
+    cap stopped it with no result, and how often a token came to rest on each cell."""
+    __slots__ = ("game", "actions", "turns", "capped", "landings")
+
+    def __init__(self, game: Game, actions: int, turns: int, capped: bool, landings: list[int]) -> None:
+        self.game = game
+        self.actions = actions
+        self.turns = turns
+        self.capped = capped
+        self.landings = landings
 
     @property
     def winner(self) -> int | None:
