@@ -367,3 +367,15 @@ def test_catalogues_trade_partner_out_of_the_game_takes_no_gender() -> None:
     """The trade dialog says why a partner is disabled without knowing their gender: «Олена ·
     поза грою», not «Олена · вибув»."""
     assert catalogue("uk")["ui"]["trade_out"] == "поза грою"
+
+
+def test_catalogues_offline_players_take_no_gender() -> None:
+    """The banner naming who is offline at a friends table does not know their gender: it
+    speaks of the seat, not «за нього» (the table once said so of Ірина)."""
+    offline = catalogue("uk")["ui"]["connection"]["offline"]
+    for n in (1, 2, 5):
+        said = Say("connection.offline", {"names": "Ірина"}, n=n).text("uk")
+        assert said.startswith("Не на зв'язку: Ірина.")
+        words = set(said.rstrip(".").replace(",", " ").split())
+        assert not words & {"нього", "неї", "він", "вона", "його", "її"}, said
+    assert set(offline) == {"one", "few", "many"}

@@ -128,6 +128,7 @@ async def test_ui_connection_spectators_watch_without_moves(autojump_clock) -> N
 
 
 async def test_ui_connection_others_offline_are_named_and_moves_go_on(autojump_clock) -> None:
+    """Who is offline is named in a banner and marked in their row; the person plays on."""
     surface = init_pygame()
     async with trio.open_nursery() as nursery:
         app, drive, session, scene = _open(nursery, surface)
@@ -136,6 +137,19 @@ async def test_ui_connection_others_offline_are_named_and_moves_go_on(autojump_c
         await _until_roll(scene, drive)
         text = " ".join(_texts(app, surface))
         assert f"Не на зв'язку: {scene.names[other]}." in text and "безпечні ходи" in text
+        # Their row beside the board says so too (and only theirs), in their line of states.
+        mark = ui_words("uk")["offline_mark"]
+        with record_text() as drawn:
+            app.draw(surface)
+        rows = scene.players_panel.rows
+        marked = [n for n, row in enumerate(rows)
+                  if any(mark in d.text and row.rect.colliderect(d.rect) for d in drawn)]
+        assert marked == [other]
+        session.offline = set()
+        await drive.frames(3)
+        assert mark not in " ".join(_texts(app, surface)), "back online: the mark goes"
+        session.offline = {other}
+        await drive.frames(3)
         assert _roll(scene).enabled
         assert scene.connection is not None and not scene.connection.back.rect.width, "no button: nothing is wrong here"
         nursery.cancel_scope.cancel()

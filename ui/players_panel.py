@@ -71,8 +71,9 @@ class PlayersPanel:
 
     def draw(self, surface: pygame.Surface, game: Game, players: Sequence[PlayerInfo], names: Sequence[str],
              t: dict[str, Any], *, me: int, cash: Sequence[int], flash: Sequence[tuple[int, float]],
-             out: Sequence[str]) -> None:
-        """`out`: the words for a seat out of the game, by seat (they agree with its gender)."""
+             out: Sequence[str], offline: frozenset[int] = frozenset()) -> None:
+        """`out`: the words for a seat out of the game, by seat (they agree with its gender);
+        `offline`: the seats of people whose connection is gone (friends tables)."""
         s = self.sizes
         active = game.main_seat()
         over = game.outcome() is not None
@@ -100,6 +101,8 @@ class PlayersPanel:
             draw_text(surface, text, (name_box.left, line1.centery), size, ink, face, "midleft", box=name_box)
             line2 = pygame.Rect(name_box.left, line1.bottom, rect.right - pad - name_box.left, s.px(18))
             status = [t["levels"].get(players[seat].bot, players[seat].bot)] if players[seat].bot else []
+            if seat in offline:
+                status.append(t["offline_mark"])
             if game.jailed[seat]:
                 status.append(t["in_jail"])
             if not alive:
