@@ -221,3 +221,36 @@ async def test_ui_trade_greyed_deeds_say_why(lang: str, autojump_clock) -> None:
         assert _texts_in(audit, dialog.note_box, shown) == other["trade_greyed"].format(
             why=other["trade_why"]["no_built_group"])
         nursery.cancel_scope.cancel()
+
+
+@pytest.mark.parametrize("lang", ["uk", "en"])
+async def test_ui_trade_deed_names_are_drawn_whole_at_one_size(lang: str, autojump_clock) -> None:
+    """Each deed's name is drawn at its chip's size, so no name is smaller than its
+    neighbours': the dialog sets two chips to a row only when every name fits whole that
+    way. At 1920×1080 it once set them two to a row with «Північний вокзал» and «Обсерваторна
+    гора» shrunk to the smallest text beside names at full size (seed 1, every size)."""
+    surface = init_pygame()
+    async with trio.open_nursery() as nursery:
+        app = App(surface.get_size(), settings=Settings(lang=lang), spawn=nursery.start_soon, save=lambda s: None)
+        drive = Driver(app, surface)
+        table = warm_table(seed=1, lang=lang)
+        rules = table.game.rules
+        scene = TableScene(app, table)
+        app.push(scene)
+        await drive.frames()
+        dialog = await _open_dialog(drive, app, scene)
+        drive.click_button(next(b for b in dialog.partner_buttons if b.enabled))
+        await drive.frames()
+        assert len(dialog.mine) >= 8, "seed 1: the person holds many deeds"
+        for size in SIZES:
+            app.resize(size)
+            await drive.frames(draw=False)
+            shown = pygame.Surface(size)
+            with auditing() as audit:
+                app.draw(shown)
+            for chip in dialog.mine + dialog.theirs:
+                name = cell_name(rules, chip.intent, lang)
+                drawn = [d for d in audit.texts if d.text == name and chip.rect.contains(d.rect)]
+                assert [d.size for d in drawn] == [chip.size], (size, name)
+            assert cut_short(audit.texts, lang) == [], size
+        nursery.cancel_scope.cancel()

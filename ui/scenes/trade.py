@@ -245,14 +245,15 @@ class TradeScene(Scene):
                 b.size = chip_size
 
     def _chips_fit(self, chips: list[Button], width: int, size: int) -> bool:
-        """Every chip's name and price fit a chip `width` wide whole at `size` or smaller
-        down to the smallest readable size (as `_draw_chip` lays them)."""
+        """Every chip's name and price fit a chip `width` wide whole at `size` (as
+        `_draw_chip` lays them): two chips to a row only when no name has to shrink for it,
+        else a large window drew some names smaller than their neighbours'."""
         rules = self.game.rules
         s = self.sizes
         for b in chips:
             price = text_width(money(rules.cells[b.intent].price), size, Face.CONDENSED)
             room = width - CHIP_INSET - price - s.px(6)
-            if text_width(cell_name(rules, b.intent, self.app.lang), theme.MIN_TEXT, Face.CONDENSED_BOLD) > room:
+            if text_width(cell_name(rules, b.intent, self.app.lang), size, Face.CONDENSED_BOLD) > room:
                 return False
         return True
 
