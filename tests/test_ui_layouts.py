@@ -177,3 +177,28 @@ def test_ui_layouts_invite_link_stays_above_the_rules_row(size: tuple[int, int],
     rules = scene.change_rules.rect  # type: ignore[attr-defined]
     assert max(t.box.bottom for t in pieces if t.box is not None) <= rules.top
     assert rules.bottom <= scene.right.bottom  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_ui_layouts_friends_note_under_open_a_table_is_whole(size: tuple[int, int], lang: str, tmp_path,
+                                                             monkeypatch) -> None:
+    """The note under «open a table» is drawn whole, above the link's label: at 800×500 it
+    was cut to two lines and its last word («посилання», «link.») was never drawn."""
+    from zemlevlasnyk.ui.scenes.friends import FriendsScene
+    from zemlevlasnyk.ui.text import ui_words
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    init_pygame(size)
+    surface = pygame.Surface(size)
+    app = App(size, settings=Settings(lang=lang), spawn=lambda fn: None, interfaces=["127.0.0.1"])
+    scene = _scene(app, "friends")
+    assert isinstance(scene, FriendsScene)
+    with auditing() as audit:
+        app.draw(surface)
+    label = next(t for t in audit.texts if t.text == ui_words(lang)["friends"]["link"])
+    top = scene.change_rules.rect.bottom
+    column = scene.name.rect
+    lines = [t for t in audit.texts if t.rect.top >= top and t.rect.bottom <= label.rect.top
+             and column.left <= t.rect.left and t.rect.right <= column.right]
+    drawn = "".join(t.text.removesuffix("-") for t in lines).replace(" ", "")
+    assert drawn == ui_words(lang)["friends"]["host_note"].replace(" ", "")

@@ -24,7 +24,7 @@ from zemlevlasnyk.p2p.links import Invite, parse_invite
 from zemlevlasnyk.p2p.wire import PROTOCOL_VERSION
 
 from .. import clipboard, nav, theme
-from ..fonts import Face
+from ..fonts import Face, font
 from ..house_rules import RulesChoice, summary_to_fit
 from ..nearby import NearbyTables
 from ..problems import error_words, explain, trouble
@@ -293,10 +293,14 @@ class FriendsScene(Scene):
         text, size = shrink_line(rules, width, steps(s.small, theme.MIN_TEXT))
         draw_text(surface, text, self.rules_line.midleft, size, theme.INK, anchor="midleft", box=self.rules_line)
         self.change_rules.draw(surface, self.app.mouse)
-        y = self.change_rules.rect.bottom + s.px(8)
-        for line in wrap(self.f["host_note"], s.small, width)[:2]:
-            draw_text(surface, line, (left, y), s.small, theme.INK_SOFT, box=self.card)
-            y += s.small + s.px(6)
+        # The note takes what lies above the link's label, smaller text or a third line
+        # rather than lose its end (at 800×500 two lines cut «посилання» off).
+        note = self.host_note_box()
+        fitted = fit(self.f["host_note"], note.width, note.height, steps(s.small, theme.MIN_TEXT), Face.REGULAR)
+        y = note.top
+        for line in fitted.lines:
+            draw_text(surface, line, (left, y), fitted.size, theme.INK_SOFT, box=note)
+            y += fitted.line_height
         self._label(surface, self.f["link"], self.link.rect)
         _draw_field_tail(surface, self.link, self.f["link_hint"], s.small)
         self.join_link.draw(surface, self.app.mouse)
@@ -308,6 +312,13 @@ class FriendsScene(Scene):
                 y += s.small + s.px(6)
         self.back.draw(surface, self.app.mouse)
         self._draw_list(surface)
+
+    def host_note_box(self) -> pygame.Rect:
+        """The room of the note under «open a table»: down to the link's label."""
+        s = self.sizes
+        top = self.change_rules.rect.bottom + s.px(8)
+        label_top = self.link.rect.top - s.px(6) - font(s.body, Face.BOLD).get_linesize()
+        return pygame.Rect(self.card.left + s.px(PAD), top, self.name.rect.width, max(0, label_top - s.px(4) - top))
 
     def _label(self, surface: pygame.Surface, text: str, field: pygame.Rect) -> None:
         s = self.sizes
