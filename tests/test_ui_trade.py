@@ -126,6 +126,14 @@ async def test_ui_trade_summary_sends_exactly_what_was_chosen(autojump_clock) ->
         assert not dialog.checking and dialog.give == {give.intent} and dialog.take == {take.intent}
         drive.click_button(dialog.next)
         await drive.frames()
+        # The summary's sums: the deed given and the 1 000 paid, against the deed got.
+        lead = ui_words("en")["trade_total"].split("{")[0]
+        with auditing() as audit:
+            app.draw(surface)
+        line = next(d.text for d in audit.texts if d.text.startswith(lead))
+        rules = table.game.rules
+        assert _money_words(line.removeprefix(lead)) == [rules.cells[give.intent].price + 1000,
+                                                          rules.cells[take.intent].price]
         drive.click_button(dialog.send)
         await drive.frames()
         trade = table.game.trade
@@ -254,3 +262,31 @@ async def test_ui_trade_deed_names_are_drawn_whole_at_one_size(lang: str, autoju
                 assert [d.size for d in drawn] == [chip.size], (size, name)
             assert cut_short(audit.texts, lang) == [], size
         nursery.cancel_scope.cancel()
+
+
+def _money_words(text: str) -> list[int]:
+    """The amounts in a line, in order («віддаєте 7 000, отримуєте 17 000» → [7000, 17000])."""
+    import re
+    return [int(n.replace("\u00a0", "").replace(" ", "")) for n in re.findall(r"\d[\d\u00a0 ]*\d|\d", text)]
+
+
+@pytest.mark.parametrize("lang", ["uk", "en"])
+def test_ui_trade_totals_count_the_money(lang: str, tmp_path, monkeypatch) -> None:
+    """The line comparing what the person gives and gets counts the money too: a computer
+    player's offer of 17 000 for «Кожум'яки» (7 000) read «віддаєте 7 000, отримуєте 0»."""
+    from zemlevlasnyk.ui.screenshot import build_scene
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    size = (1280, 800)
+    init_pygame(size)
+    app = App(size, settings=Settings(lang=lang), spawn=lambda fn: None)
+    build_scene(app, "offer", 1)
+    assert isinstance(app.top, TableScene)
+    game = app.top.game
+    trade = game.trade
+    assert trade is not None and trade.money > 0 and not trade.give, "seed 1: money offered for a deed"
+    lead = ui_words(lang)["trade_total"].split("{")[0]
+    with auditing() as audit:
+        app.draw(pygame.Surface(size))
+    line = next(d.text for d in audit.texts if d.text.startswith(lead))
+    price = sum(game.rules.cells[c].price for c in trade.take)
+    assert _money_words(line.removeprefix(lead)) == [price, trade.money]

@@ -46,8 +46,21 @@ def list_height(game: Game, cells: Sequence[int], sizes: Sizes, width: int, lang
 
 
 def trade_value(game: Game, cells: Sequence[int]) -> int:
-    """The deeds at their printed prices (what the summary compares)."""
+    """The deeds at their printed prices."""
     return sum(game.rules.cells[c].price for c in cells)
+
+
+def trade_totals(game: Game, give: Sequence[int], get: Sequence[int], paid: int) -> tuple[int, int]:
+    """What the person gives and what they get, the deeds at their printed prices and the
+    money on its side (`paid` > 0 the person pays it, < 0 they receive it): what the
+    summary compares, so an offer of money for a deed does not read «you get 0»."""
+    return trade_value(game, give) + max(paid, 0), trade_value(game, get) + max(-paid, 0)
+
+
+def totals_line(game: Game, give: Sequence[int], get: Sequence[int], paid: int, t: dict[str, Any]) -> str:
+    """`trade_totals` in words."""
+    gives, gets = trade_totals(game, give, get, paid)
+    return str(t["trade_total"].format(give=money(gives), get=money(gets)))
 
 
 def draw_swatch(surface: pygame.Surface, rect: pygame.Rect, colour: pygame.Color, *, mortgaged: bool) -> None:

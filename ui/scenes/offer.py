@@ -16,7 +16,7 @@ from ..fonts import Face
 from ..text import money
 from ..text_fit import shrink_line, steps
 from ..theme import Sizes
-from ..trade_lines import draw_deed_list, list_height, trade_value
+from ..trade_lines import draw_deed_list, list_height, totals_line
 from ..widgets import Button, draw_text, panel, wrap
 
 # The dialog's width at the reference window size.
@@ -92,8 +92,7 @@ def draw_offer(surface: pygame.Surface, box: pygame.Rect, game: Game, names: Seq
     y = bottom + s.px(8)
     pygame.draw.line(surface, theme.PANEL_LINE, (inner.left, y), (inner.right, y))
     lines = [money_line(trade.money, names[frm], t),
-             t["trade_total"].format(give=money(trade_value(game, trade.take)),
-                                     get=money(trade_value(game, trade.give)))]
+             totals_line(game, trade.take, trade.give, -trade.money, t)]
     for n, line in enumerate(filter(None, lines)):
         row = pygame.Rect(inner.left, y + s.px(4), inner.width, s.body + s.px(8))
         face = Face.BOLD if n == 0 and trade.money else Face.REGULAR

@@ -24,7 +24,7 @@ from ..fonts import Face, font
 from ..ruleset_text import cell_name
 from ..text import money
 from ..text_fit import shrink_line, steps
-from ..trade_lines import draw_deed_list, draw_swatch, list_height, trade_value
+from ..trade_lines import draw_deed_list, draw_swatch, list_height, totals_line
 from ..widgets import Button, Fitted, Stepper, Style, draw_text, fit, panel, scrim, text_width
 from .base import Scene, SceneHost
 
@@ -416,8 +416,7 @@ class TradeScene(Scene):
         paid = (self.t["trade_you_pay"].format(amount=money(value)) if value > 0 else
                 self.t["trade_they_pay"].format(name=self.names[self.partner], amount=money(-value)) if value < 0
                 else "")
-        total = self.t["trade_total"].format(give=money(trade_value(self.game, give)),
-                                             get=money(trade_value(self.game, take)))
+        total = totals_line(self.game, give, take, value, self.t)
         for n, line in enumerate(filter(None, (paid, total))):
             row = pygame.Rect(self.inner.left, y + s.px(6), self.inner.width, s.body + s.px(10))
             face = Face.BOLD if n == 0 and value else Face.REGULAR
