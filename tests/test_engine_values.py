@@ -1,8 +1,9 @@
 """The engine's small values (events, actions, an auction, a trade offer, a draw offer, a debt,
 a ruleset's cells and cards, a house rule's spec) are slotted classes built field by field
 for speed (engine/values.py says why): each must list its fields once and set every one of
-them, compare and hash as a value, and never change once built. An auction's next state (a pass, a bid) must carry every field it does not
-change, including any field added to `Auction` later."""
+them, compare and hash as a value, and never change once built. An auction's next state (a
+pass, a bid) must carry every field it does not change, including any field added to
+`Auction` later."""
 from __future__ import annotations
 
 import inspect
