@@ -194,6 +194,10 @@ class TableHandle:
                 self._last_move, self._stamp_move = self._now, False
             self._flush()
             self._deliver(core.tick(self._now))
+            if core.phase is Phase.FINISHED:
+                # The clock ended the game (a timed-out seat's safe move, a taken-over table's
+                # handover after a won game): no message or deadline would wake us again.
+                break
             stepping = core.wants_step()
             if stepping and not self.hold and self._now >= self._last_move + self.config.bot_pace:
                 self._deliver(core.step(self._now))
