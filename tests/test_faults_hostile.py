@@ -43,7 +43,10 @@ def test_hostile_peer_requests_over_their_rate_are_refused_then_it_is_dropped_fo
     table.play(seconds=20)
     tally = table.tally
     assert tally.rejected["rate"] > 0 and tally.closed["flood"] > 0, tally.summary()
-    assert tally.reconnects == sum(tally.closed.values())
+    # Every hang-up was followed by a reconnect, but the last one if time ran out first (the
+    # full fast suite once ended the 20 s on a hang-up: 313 reconnects, 314 hang-ups).
+    still_out = table.hostile in table.closed
+    assert tally.reconnects == sum(tally.closed.values()) - still_out, tally.summary()
     assert table.honest_agree() and not any(n in table.closed for n in (1, 2))
 
 
