@@ -283,6 +283,10 @@ class Follower:
         """Play until the game ends (as a player, or as the host we became)."""
         if self.core.replica.seq < 0:
             restore(self.core, self.saved)
+        if self.core.replica.ended:
+            # Our saved game holds the signed end: nobody will host this table again, and
+            # waiting for its host (then taking a finished game over) would wait for ever.
+            raise ResumeError("finished", self.core.table)
         invite = self.invite
         if invite is None:
             invite = await self._find()
