@@ -11,6 +11,7 @@ table over on their own when its host vanishes.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -152,6 +153,14 @@ def _choose(game: str | None, me: bytes, folder: Path, lang: str) -> Path:
     said = words(lang)
     if game is not None and Path(game).is_file():
         return Path(game)
+    if game is not None and _names_a_file(game):
+        # A path that is no file (missing, a folder): the reason, not "no game of table <path>".
+        from zemlevlasnyk.p2p.savegame import SaveGameError, read
+        from zemlevlasnyk.ui.cmd_games import problem_text
+        try:
+            read(Path(game))
+        except SaveGameError as exc:
+            raise UserError(problem_text(exc, lang)) from None
     mine = [g for g in games_of(folder, me) if g.header is not None]
     if game is not None:
         code = normalise_code(game)
@@ -169,9 +178,14 @@ def _choose(game: str | None, me: bytes, folder: Path, lang: str) -> Path:
     return mine[0].path
 
 
-def run(args: argparse.Namespace) -> int:
-    import os
+def _names_a_file(game: str) -> bool:
+    """Whether `game` is meant as a file (a folder in it, or a saved game's suffix), never a
+    table id (16 hex digits) or code (6 letters and digits)."""
+    from zemlevlasnyk.p2p.savegame import SUFFIX
+    return "/" in game or os.sep in game or game.endswith(SUFFIX) or Path(game).exists()
 
+
+def run(args: argparse.Namespace) -> int:
     import trio
 
     from zemlevlasnyk.p2p import policy as policies
