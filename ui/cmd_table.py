@@ -58,6 +58,8 @@ DEFAULT_PORT = 0
 # How long `join --table` looks for the table: a table already announcing answers within a
 # second; a host started at the same moment needs its 1.2 s of mDNS probing, and some slack.
 FIND_TABLE_SECONDS = 10.0
+# The logger the package's modules log under (p2p's mDNS details among them).
+PACKAGE_LOGGER = "zemlevlasnyk"
 # A headless player should play sensibly and finish games: medium buys, builds and trades.
 DEFAULT_JOIN_LEVEL = "medium"
 T = TypeVar("T")
@@ -208,8 +210,17 @@ def _first(group: BaseExceptionGroup[Any]) -> BaseException:
     return leaf
 
 
+def _log_details(command: str) -> None:
+    """The table's own English details (an mDNS advert on the LAN it skipped, a withdrawal
+    that timed out) go to `<data>/logs/<command>.log`, not between the person's lines (which
+    are the catalogue's, in their language)."""
+    from zemlevlasnyk.ui.logs import log_to_file
+    log_to_file(logger_name=PACKAGE_LOGGER, file=f"{command}.log")
+
+
 def run_host(args: argparse.Namespace) -> int:
     profile = _profile(args)
+    _log_details("host")
     seed = _seed(args)
     said = _words()
     if args.start_at is not None and not 2 <= args.start_at <= MAX_SEATS:
@@ -329,6 +340,7 @@ def _find_invite(args: argparse.Namespace) -> Invite:
                 raise UserError(said["bad_link"].format(why=_explained(exc))) from None
         wanted = args.link
     interfaces = _interfaces(args.interface, required=True)
+    _log_details("join")   # before the look: a bad link above leaves the data folder alone
 
     async def find() -> Invite:
         async with open_mdns(interfaces) as mdns:
@@ -359,6 +371,7 @@ def run_join(args: argparse.Namespace) -> int:
 
     invite = _find_invite(args)
     profile = _profile(args)
+    _log_details("join")
     level = args.bot or DEFAULT_JOIN_LEVEL
     policy = None if args.watch else _policy(level, _seed(args))
     log_path = _saved_game(args.log, invite.table, profile.public_key)

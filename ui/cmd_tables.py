@@ -80,6 +80,11 @@ def run(args: argparse.Namespace) -> int:
     except InterfaceError as exc:
         raise UserError(worded(exc, lang)) from None
 
+    # The English details (an advert on the LAN that is not a table's) go to a log file,
+    # not between the table lines.
+    from zemlevlasnyk.ui.logs import log_to_file
+    log_to_file(logger_name="zemlevlasnyk", file="tables.log")
+
     async def look() -> list[TableAdvert]:
         async with open_mdns(interfaces) as mdns:
             return await snapshot(mdns, args.wait)
