@@ -194,6 +194,23 @@ def test_an_unreachable_host_blames_nobody(tmp_path) -> None:
     assert done.returncode == 2 and "cannot reach" in done.stderr and "this side" not in done.stderr
 
 
+def test_joining_with_the_hosts_own_profile_says_so_and_blames_nobody(tmp_path) -> None:
+    """The host refuses its own key; the joiner is told to use another profile, not that
+    the host failed a secure connection (as it was: «at fault: the host»)."""
+    host = subprocess.Popen(cli("host", "--bind", "127.0.0.1", "--no-mdns"), cwd=REPO, env=subprocess_env(tmp_path),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        link = host.stdout.readline().strip()
+        key = parse_invite(link).host_key[:8].hex()
+        done = _run(tmp_path, "join", link)
+    finally:
+        host.terminate()
+        host.communicate(timeout=60)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.splitlines() == [f"zemlevlasnyk join: this profile is the host's own (key {key}): on the "
+                                        "host's computer, join with another one, e.g. --profile guest"]
+
+
 def _host_process(tmp_path, *args: str) -> tuple[subprocess.Popen, str]:
     """A headless host announcing on 127.0.0.1, and its invite link once it listens."""
     host = subprocess.Popen(cli("host", "--interface", "127.0.0.1", "--bind", "127.0.0.1", *args), cwd=REPO,

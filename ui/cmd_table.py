@@ -371,6 +371,9 @@ def run_join(args: argparse.Namespace) -> int:
 
     invite = _find_invite(args)
     profile = _profile(args)
+    if profile.public_key == invite.host_key:
+        # The host refuses its own key (a handshake refusal, which would blame the host).
+        raise UserError(_words()["own_key"].format(key=fingerprint(profile.public_key)))
     _log_details("join")
     level = args.bot or DEFAULT_JOIN_LEVEL
     policy = None if args.watch else _policy(level, _seed(args))
