@@ -220,7 +220,6 @@ def _log_details(command: str) -> None:
 
 def run_host(args: argparse.Namespace) -> int:
     profile = _profile(args)
-    _log_details("host")
     seed = _seed(args)
     said = _words()
     if args.start_at is not None and not 2 <= args.start_at <= MAX_SEATS:
@@ -236,6 +235,7 @@ def run_host(args: argparse.Namespace) -> int:
     bind = args.bind or _default_bind(interfaces, args.interface)
     table = os.urandom(8).hex()
     log_path = _saved_game(args.log, table, profile.public_key)
+    _log_details("host")   # once the command line was found good
 
     def knock(knock: KnockArrived) -> bool:
         _say(said["knock"].format(name=knock.name, key=fingerprint(bytes.fromhex(knock.key)),
