@@ -202,3 +202,23 @@ def test_ui_layouts_friends_note_under_open_a_table_is_whole(size: tuple[int, in
              and column.left <= t.rect.left and t.rect.right <= column.right]
     drawn = "".join(t.text.removesuffix("-") for t in lines).replace(" ", "")
     assert drawn == ui_words(lang)["friends"]["host_note"].replace(" ", "")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("name", ["settings", "welcome"])
+def test_ui_layouts_settings_choices_of_a_row_share_one_size(name: str, size: tuple[int, int], lang: str, tmp_path,
+                                                             monkeypatch) -> None:
+    """The choices of one settings row are labelled at one text size, each whole: at 800×500
+    «чоловічий рід» was drawn smaller than «жіночий рід» and «не вказувати» beside it."""
+    from zemlevlasnyk.ui.scenes.settings import SettingsScene
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    init_pygame(size)
+    app = App(size, settings=Settings(lang=lang), spawn=lambda fn: None, interfaces=["127.0.0.1"])
+    scene = _scene(app, name)
+    assert isinstance(scene, SettingsScene)
+    with auditing() as audit:
+        app.draw(pygame.Surface(size))
+    for row in scene._choices():
+        drawn = [next(t for t in audit.texts if t.text == b.label and b.rect.contains(t.rect)) for b in row]
+        assert len({t.size for t in drawn}) == 1, [(t.text, t.size) for t in drawn]

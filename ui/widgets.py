@@ -8,7 +8,7 @@ can check that no text leaves its box or the window.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -23,6 +23,8 @@ from .hyphen import break_points
 
 # Rendered text is cached: the board redraws the same few hundred labels every frame.
 TEXT_CACHE_SIZE = 4096
+# A button's label keeps this many pixels of its width clear (half each side of the text).
+LABEL_MARGIN = 12
 
 
 @lru_cache(maxsize=TEXT_CACHE_SIZE)
@@ -228,7 +230,7 @@ class Button:
         pygame.draw.rect(surface, back, self.rect, border_radius=theme.RADIUS)
         if self.enabled and self.style is Style.NORMAL and not self.selected:
             pygame.draw.rect(surface, theme.PANEL_LINE, self.rect, 1, border_radius=theme.RADIUS)
-        room = self.rect.width - 12
+        room = self.rect.width - LABEL_MARGIN
         centre = self.rect.center
         if self.swatch is not None:
             mark = pygame.Rect(self.rect.left + 6, self.rect.top + 6, 8, self.rect.height - 12)
@@ -240,6 +242,20 @@ class Button:
             size -= 1
         label = fit_line(self.label, size, room, self.face)
         draw_text(surface, label, centre, size, ink, self.face, "center", box=self.rect)
+
+
+def even_labels(buttons: Sequence[Button]) -> None:
+    """Give buttons that stand side by side one text size: the largest, at most their own,
+    at which every label fits its button whole (else the one long label in a row was drawn
+    smaller than its neighbours, «чоловічий рід» beside «жіночий рід» at 800×500)."""
+    if not buttons:
+        return
+    size = min(b.size for b in buttons)
+    while size > theme.MIN_TEXT and any(text_width(b.label, size, b.face) > b.rect.width - LABEL_MARGIN
+                                        for b in buttons):
+        size -= 1
+    for b in buttons:
+        b.size = size
 
 
 def flow(buttons: list[Button], area: pygame.Rect, height: int, gap: int = 8,

@@ -21,7 +21,19 @@ from ..fonts import Face
 from ..settings import VOLUME_STEP, Gender
 from ..text import LANGUAGES
 from ..text_audit import cover
-from ..widgets import Button, Stepper, Style, TextField, draw_text, fit_line, panel, scrim, text_width, wrap
+from ..widgets import (
+    Button,
+    Stepper,
+    Style,
+    TextField,
+    draw_text,
+    even_labels,
+    fit_line,
+    panel,
+    scrim,
+    text_width,
+    wrap,
+)
 from .base import Scene, SceneHost
 
 # The dialog at the reference window size; it scales with the window (theme.Sizes).
@@ -250,3 +262,4 @@ def _spread(buttons: list[Button], area: pygame.Rect, gap: int) -> None:
     width = (area.width - gap * (len(buttons) - 1)) // max(1, len(buttons))
     for n, b in enumerate(buttons):
         b.rect = pygame.Rect(area.left + n * (width + gap), area.top, width, area.height)
+    even_labels(buttons)
