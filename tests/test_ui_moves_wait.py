@@ -6,31 +6,37 @@ due now»), and a window rehosting a resumed game clicked «Buy» twice and then
 the clock (CI, test_ui_games_a_window_that_hosted_the_table_hosts_it_again)."""
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
 import trio
 from test_ui_friends import SEEN_SECONDS, _until
 from test_ui_host_lost import _headless_host, _joined_table
-from ui_helpers import Driver, init_pygame  # noqa: I001  (sets SDL drivers first)
+from ui_helpers import FRAME, Driver, init_pygame  # noqa: I001  (sets SDL drivers first)
 
 from zemlevlasnyk.engine import Action, Roll
 from zemlevlasnyk.p2p.interfaces import ENV_VAR
 from zemlevlasnyk.ui.app import App
+from zemlevlasnyk.ui.local_table import LocalTable
 from zemlevlasnyk.ui.scenes.table import SENT_PATIENCE, TableScene
 from zemlevlasnyk.ui.text import Say
 from zemlevlasnyk.ui.vs_computer import new_table
+from zemlevlasnyk.ui.widgets import Button
 
 
 def _refusals(scene: TableScene) -> list[object]:
     return [item for item, _ in scene.feed.entries if isinstance(item, Say) and item.path == "refused"]
 
 
-def _roll_button(scene: TableScene):
+def _roll_button(scene: TableScene) -> Button:
     return next(b for b in scene.moves if b.enabled and isinstance(b.intent, Roll))
 
 
-async def test_ui_a_click_on_news_not_yet_shown_sends_nothing(autojump_clock) -> None:
+@asynccontextmanager
+async def _vs_computer() -> AsyncIterator[tuple[LocalTable, Driver, TableScene]]:
+    """A window at a table against one computer player, its first frame drawn."""
     surface = init_pygame()
     table = new_table(name="Оксана", opponents=1, level="easy", seed=1)
     async with trio.open_nursery() as nursery:
@@ -39,6 +45,12 @@ async def test_ui_a_click_on_news_not_yet_shown_sends_nothing(autojump_clock) ->
         scene = TableScene(app, table)
         app.push(scene)
         await drive.frames()
+        yield table, drive, scene
+        nursery.cancel_scope.cancel()
+
+
+async def test_ui_a_click_on_news_not_yet_shown_sends_nothing(autojump_clock) -> None:
+    async with _vs_computer() as (table, drive, scene):
         roll = _roll_button(scene)
         # The table moves on without this window's click (at a friends table: the clock,
         # or news arriving between two frames), and the click lands before the next frame.
@@ -50,7 +62,6 @@ async def test_ui_a_click_on_news_not_yet_shown_sends_nothing(autojump_clock) ->
         await drive.frames(3)
         assert table.refusal is None and _refusals(scene) == []
         assert table.records >= records
-        nursery.cancel_scope.cancel()
 
 
 @pytest.fixture
@@ -86,20 +97,12 @@ async def test_ui_a_second_click_before_the_table_answers_sends_nothing(loopback
 async def test_ui_a_move_the_table_never_answers_may_be_sent_again(autojump_clock) -> None:
     """A move whose answer was lost does not lock the person out: after SENT_PATIENCE
     seconds the moves may be pressed again."""
-    surface = init_pygame()
-    table = new_table(name="Оксана", opponents=1, level="easy", seed=1)
-    async with trio.open_nursery() as nursery:
-        app = App(surface.get_size(), lang="uk", spawn=nursery.start_soon)
-        drive = Driver(app, surface)
-        scene = TableScene(app, table)
-        app.push(scene)
-        await drive.frames()
+    async with _vs_computer() as (table, drive, scene):
         scene.sent, scene.sent_for = table.records, 0.0     # as if the table kept silent
         assert scene.waiting and scene.next_frame() == pytest.approx(SENT_PATIENCE)
-        await drive.frames(int(SENT_PATIENCE * 60) + 2)
+        await drive.frames(int(SENT_PATIENCE / FRAME) + 2)
         assert not scene.waiting
         records = table.records
         drive.click(_roll_button(scene).rect.center)
         await drive.frames()
         assert table.records > records
-        nursery.cancel_scope.cancel()
