@@ -3,6 +3,6 @@ from __future__ import annotations
 
 import sys
 
-from zemlevlasnyk.ui.cli import main
+from zemlevlasnyk.ui.cli import run
 
-sys.exit(main())
+sys.exit(run())
