@@ -32,6 +32,14 @@ def test_simulate_json_has_every_figure(tmp_path: Path, capsys: pytest.CaptureFi
     assert "6/6 games" in printed.err  # the progress bar
 
 
+def test_simulate_reports_a_run_shorter_than_its_millisecond(capsys: pytest.CaptureFixture[str]) -> None:
+    """One turn takes less than the report's rounding of the time (0.0 s): the rates still
+    come out (the actions per second once divided by that 0)."""
+    assert main(["simulate", "--games", "1", "--max-turns", "1", "--lang", "en"]) == 0
+    speed = next(line for line in capsys.readouterr().out.splitlines() if "games/s" in line)
+    assert speed.startswith("0.0 s, ") and speed.endswith(" actions/s")
+
+
 def test_simulate_is_deterministic_from_its_seed(tmp_path: Path) -> None:
     figures = []
     for name in ("a", "b"):

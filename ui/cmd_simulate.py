@@ -275,7 +275,8 @@ def format_summary(s: dict[str, Any], args: argparse.Namespace) -> str:
                              cap=args.max_turns),
         words["rules"].format(preset=preset_name(s["rules"]["preset"], args.lang), options=options),
         words["speed"].format(seconds=f"{s['seconds']:.1f}", gps=f"{s['games_per_second']:.2f}",
-                              aps=f"{s['actions'] / s['seconds']:.0f}"),
+                              # From the rate: a run of a few actions rounds `seconds` to 0.
+                              aps=f"{s['actions'] * s['games_per_second'] / games:.0f}"),
         words["turns"].format(median=turns[len(turns) // 2], min=turns[0], max=turns[-1]),
         words["draws"].format(draws=s["draws"], share=f"{100 * s['draws'] / games:.1f}"),
         words["by_level"],
