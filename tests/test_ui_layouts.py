@@ -14,6 +14,7 @@ from zemlevlasnyk.ui import nav, theme
 from zemlevlasnyk.ui.app import App
 from zemlevlasnyk.ui.net_common import LobbySeat
 from zemlevlasnyk.ui.scenes.base import Scene
+from zemlevlasnyk.ui.scenes.friends import TABLE_ROW
 from zemlevlasnyk.ui.scenes.lobby import LobbyScene
 from zemlevlasnyk.ui.scenes.menu import MenuScene
 from zemlevlasnyk.ui.screenshot import WINDOW_SCENES, build_scene
@@ -222,3 +223,27 @@ def test_ui_layouts_settings_choices_of_a_row_share_one_size(name: str, size: tu
     for row in scene._choices():
         drawn = [next(t for t in audit.texts if t.text == b.label and b.rect.contains(t.rect)) for b in row]
         assert len({t.size for t in drawn}) == 1, [(t.text, t.size) for t in drawn]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_ui_layouts_tables_nearby_name_their_rules(size: tuple[int, int], lang: str, tmp_path, monkeypatch) -> None:
+    """Each table nearby names the rule preset it advertises (issue 11: a table advertises
+    its preset over mDNS), whole, in its row: the list said nothing of Класика before."""
+    from zemlevlasnyk.ui.ruleset_text import preset_name
+    from zemlevlasnyk.ui.scenes.friends import FriendsScene
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    init_pygame(size)
+    app = App(size, settings=Settings(lang=lang), spawn=lambda fn: None, interfaces=["127.0.0.1"])
+    scene = _scene(app, "friends")
+    assert isinstance(scene, FriendsScene)
+    with auditing() as audit:
+        app.draw(pygame.Surface(size))
+    shown = [b.intent for b in scene.rows]
+    assert {t.preset for t in shown} == {"klasyka", "zemlevlasnyk"}
+    step = scene.sizes.px(TABLE_ROW)
+    for n, table in enumerate(shown):
+        row = pygame.Rect(scene.list_area.left, scene.list_area.top + n * step, scene.list_area.width, step)
+        words = [t.text for t in audit.texts if row.contains(t.rect)]
+        assert any(w.endswith(" · " + preset_name(table.preset, lang)) for w in words), words
+    assert cut_short(audit.texts, lang) == []

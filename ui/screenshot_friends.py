@@ -10,6 +10,7 @@ import hashlib
 
 from nacl.signing import SigningKey
 
+from zemlevlasnyk.engine import DEFAULT_PRESET
 from zemlevlasnyk.p2p.discovery import Phase, TableAdvert
 from zemlevlasnyk.p2p.handshake import PLAYING, Joiner
 from zemlevlasnyk.p2p.identity import Profile, fingerprint
@@ -35,12 +36,13 @@ def _key(seed: int, n: int) -> SigningKey:
 
 def nearby_tables(seed: int, lang: str) -> list[TableAdvert]:
     names = catalogue(lang)["ui"]["samples"]["tables"]
-    shapes = [(2, 2, Phase.LOBBY, True), (1, 3, Phase.LOBBY, False), (4, 0, Phase.PLAYING, True)]
+    shapes = [(2, 2, Phase.LOBBY, True, "klasyka"), (1, 3, Phase.LOBBY, False, DEFAULT_PRESET),
+              (4, 0, Phase.PLAYING, True, DEFAULT_PRESET)]
     tables = []
-    for n, ((name, host), (taken, free, phase, clock)) in enumerate(zip(names, shapes, strict=True)):
+    for n, ((name, host), (taken, free, phase, clock, preset)) in enumerate(zip(names, shapes, strict=True)):
         key = bytes(_key(seed, n).verify_key)
         tables.append(TableAdvert(PROTOCOL_VERSION, hashlib.sha256(key).hexdigest()[:16], name, host, taken, free,
-                                  phase, clock, key, SHOWN_PORT + n, (SHOWN_ADDRESS,)))
+                                  phase, clock, key, SHOWN_PORT + n, (SHOWN_ADDRESS,), preset=preset))
     return tables
 
 

@@ -28,6 +28,7 @@ from ..fonts import Face, font
 from ..house_rules import RulesChoice, summary_to_fit
 from ..nearby import NearbyTables
 from ..problems import error_words, explain, trouble
+from ..ruleset_text import preset_name
 from ..text import Say, form
 from ..text_fit import shrink_line, steps
 from ..widgets import Button, Style, TextField, draw_text, fit, fit_line, panel, text_width, wrap
@@ -350,8 +351,9 @@ class FriendsScene(Scene):
             key = " ".join(table.fingerprint[i:i + KEY_GROUP] for i in range(0, len(table.fingerprint), KEY_GROUP))
             lines = (
                 (table.table_name, s.body + 1, theme.INK, Face.BOLD),
-                (self.f["hosted_by"].format(host=table.host_name, code=table.code), s.small, theme.INK_SOFT,
-                 Face.REGULAR),
+                # The rules it is played by (the preset it advertises) beside who hosts it.
+                (" · ".join((self.f["hosted_by"].format(host=table.host_name, code=table.code),
+                             preset_name(table.preset, self.app.lang))), s.small, theme.INK_SOFT, Face.REGULAR),
                 (" · ".join((form(self.app.lang, self.f["seats"], n=table.seats).format(taken=table.seats_taken,
                                                                                          all=table.seats),
                              self.f["phase"].get(table.phase.value, table.phase.value),
