@@ -127,6 +127,12 @@ async def test_ui_other_players_bankruptcy_is_announced(autojump_clock) -> None:
     seat = next(b.seat for b in reversed(scene.stats.bankruptcies))
     assert seat != table.me and scene.names[seat] in moment.title
     assert scene.moments.holding and table.hold
+    # The panel does not wait for the player gone out: it names whom the table waits for
+    # now (seed 1: another computer player), as the board's centre does.
+    t = ui_words("uk")
+    now = table.game.main_seat()
+    assert now is not None and now not in (seat, table.me)
+    assert scene.decision.question == t["prompts"]["waiting"].format(name=scene.names[now])
     drive = Driver(app, surface)
     await drive.frames()
     assert scene.centre.card_room is not None

@@ -42,7 +42,7 @@ from ..board import draw_board, draw_token
 from ..board_centre import CentreLayout, centre_layout, draw_centre
 from ..board_geometry import BoardGeometry
 from ..decision_panel import DecisionPanel
-from ..decisions import BID, RESIGN, TRADE, Intent, deed_buttons
+from ..decisions import BID, RESIGN, TRADE, Intent, deed_buttons, prompt
 from ..deed import DeedCard, draw_deed, layout_deed, place_buttons
 from ..dice_anim import DiceAnimator
 from ..feed_panel import Entry, FeedPanel
@@ -388,6 +388,11 @@ class TableScene(Scene):
     def _bankruptcy(self, report: BankruptcyReport, *, quick: bool) -> None:
         if report.seat != self.me:
             self.moments.bankruptcy(lambda: self._told(report), quick=quick)
+            # The panel changes once the card has been seen, and until then it still said
+            # «Чекаємо: Богдан» of the player just gone out; when the person has nothing to
+            # decide before or after, it says whom the table waits for now.
+            if not self.watching and not self.decision.moves and self.game.main_seat() != self.me:
+                self.decision.question = prompt(self.game, self.me, self.names, self.t, self.app.lang)
             return
         if report.owed is None:
             return   # the person resigned: they asked for it, and confirmed
