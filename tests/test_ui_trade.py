@@ -290,3 +290,40 @@ def test_ui_trade_totals_count_the_money(lang: str, tmp_path, monkeypatch) -> No
     line = next(d.text for d in audit.texts if d.text.startswith(lead))
     price = sum(game.rules.cells[c].price for c in trade.take)
     assert _money_words(line.removeprefix(lead)) == [price, trade.money]
+
+
+@pytest.mark.parametrize("lang", ["uk", "en"])
+def test_ui_trade_offer_of_a_mortgaged_deed_names_the_banks_fee(lang: str, tmp_path, monkeypatch) -> None:
+    """Класика (issue 11): a mortgaged deed received by trade costs 10% of its mortgage at
+    once. An offer giving the person one says so, with the amount the engine takes, and
+    the line fits the dialog at every size; without the option (Землевласник) no such line."""
+    from zemlevlasnyk.engine import holdings, load_rules
+    from zemlevlasnyk.engine.state import TradeOffer
+    from zemlevlasnyk.ui.screenshot import _bot_offer
+    from zemlevlasnyk.ui.vs_computer import default_level
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    t = ui_words(lang)
+    lead = t["trade_fee"].split("{")[0]
+    for preset, shown in (("klasyka", True), ("zemlevlasnyk", False)):
+        init_pygame(SIZES[0])
+        app = App(SIZES[0], settings=Settings(lang=lang), spawn=lambda fn: None)
+        table = warm_table(seed=1, lang=lang, until=_bot_offer, level=default_level(), rules=load_rules(preset))
+        game = table.game
+        trade = game.trade
+        assert trade is not None and trade.to_seat == table.me
+        cell = next(c for c in game.rules.properties if game.owner[c] == trade.from_seat and not game.buildings[c])
+        game.mortgaged[cell] = True
+        game.trade = TradeOffer(trade.from_seat, trade.to_seat, (cell,), trade.take, trade.money)
+        scene = TableScene(app, table)
+        app.push(scene)
+        fee = holdings.transfer_fee(game, cell)
+        assert (fee > 0) == shown
+        for size in SIZES:
+            app.resize(size)
+            with auditing() as audit:
+                app.draw(pygame.Surface(size))
+            lines = [d.text for d in audit.visible() if d.text.startswith(lead)]
+            expected = [t["trade_fee"].format(amount=money(fee), percent=game.rules.redeem_interest_percent)]
+            assert lines == (expected if shown else []), (preset, size)
+            assert [(d.text, d.rect, d.box) for d in audit.outside_box()] == [], (preset, size)
+            assert [(a.text, b.text) for a, b in audit.overlapping()] == [], (preset, size)

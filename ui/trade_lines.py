@@ -9,7 +9,7 @@ from typing import Any
 
 import pygame
 
-from zemlevlasnyk.engine import Game
+from zemlevlasnyk.engine import Game, holdings
 
 from . import theme
 from .board import deed_colour
@@ -61,6 +61,13 @@ def totals_line(game: Game, give: Sequence[int], get: Sequence[int], paid: int, 
     """`trade_totals` in words."""
     gives, gets = trade_totals(game, give, get, paid)
     return str(t["trade_total"].format(give=money(gives), get=money(gets)))
+
+
+def fee_line(game: Game, get: Sequence[int], t: dict[str, Any]) -> str:
+    """What the bank takes at once for the mortgaged deeds the person gets (the rules'
+    transfer fee, Класика's 10%); empty when nothing."""
+    fee = sum(holdings.transfer_fee(game, c) for c in get if game.mortgaged[c])
+    return str(t["trade_fee"].format(amount=money(fee), percent=game.rules.redeem_interest_percent)) if fee else ""
 
 
 def draw_swatch(surface: pygame.Surface, rect: pygame.Rect, colour: pygame.Color, *, mortgaged: bool) -> None:

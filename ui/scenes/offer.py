@@ -16,7 +16,7 @@ from ..fonts import Face
 from ..text import money
 from ..text_fit import shrink_line, steps
 from ..theme import Sizes
-from ..trade_lines import draw_deed_list, list_height, totals_line
+from ..trade_lines import draw_deed_list, fee_line, list_height, totals_line
 from ..widgets import Button, draw_text, panel, wrap
 
 # The dialog's width at the reference window size.
@@ -37,7 +37,8 @@ def offer_rect(game: Game, t: dict[str, Any], lang: str, sizes: Sizes, room: pyg
         trade = game.trade
         half = (width - 2 * pad - s.px(20)) // 2
         deeds = max(list_height(game, trade.give, s, half, lang), list_height(game, trade.take, s, half, lang))
-        body = s.small + s.px(10) + deeds + s.px(8) + 2 * (s.body + s.px(10))
+        lines = 3 if fee_line(game, trade.give, t) else 2
+        body = s.small + s.px(10) + deeds + s.px(8) + lines * (s.body + s.px(10))
     else:
         body = len(wrap(t["draw_offer_text"], s.body, width - 2 * pad)) * (s.body + s.px(6))
     rect = pygame.Rect(0, 0, width, min(room.height, pad + title + body + s.px(12) + answers + pad))
@@ -92,7 +93,7 @@ def draw_offer(surface: pygame.Surface, box: pygame.Rect, game: Game, names: Seq
     y = bottom + s.px(8)
     pygame.draw.line(surface, theme.PANEL_LINE, (inner.left, y), (inner.right, y))
     lines = [money_line(trade.money, names[frm], t),
-             totals_line(game, trade.take, trade.give, -trade.money, t)]
+             totals_line(game, trade.take, trade.give, -trade.money, t), fee_line(game, trade.give, t)]
     for n, line in enumerate(filter(None, lines)):
         row = pygame.Rect(inner.left, y + s.px(4), inner.width, s.body + s.px(8))
         face = Face.BOLD if n == 0 and trade.money else Face.REGULAR

@@ -24,7 +24,7 @@ from ..fonts import Face, font
 from ..ruleset_text import cell_name
 from ..text import money
 from ..text_fit import shrink_line, steps
-from ..trade_lines import draw_deed_list, draw_swatch, list_height, totals_line
+from ..trade_lines import draw_deed_list, draw_swatch, fee_line, list_height, totals_line
 from ..widgets import Button, Fitted, Stepper, Style, draw_text, fit, panel, scrim, text_width
 from .base import Scene, SceneHost
 
@@ -417,7 +417,7 @@ class TradeScene(Scene):
                 self.t["trade_they_pay"].format(name=self.names[self.partner], amount=money(-value)) if value < 0
                 else "")
         total = totals_line(self.game, give, take, value, self.t)
-        for n, line in enumerate(filter(None, (paid, total))):
+        for n, line in enumerate(filter(None, (paid, total, fee_line(self.game, take, self.t)))):
             row = pygame.Rect(self.inner.left, y + s.px(6), self.inner.width, s.body + s.px(10))
             face = Face.BOLD if n == 0 and value else Face.REGULAR
             text, size = shrink_line(line, row.width, steps(s.body, theme.MIN_TEXT), face)
