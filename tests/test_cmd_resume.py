@@ -21,9 +21,10 @@ pytestmark = pytest.mark.slow
 # Computer players end a capped game within a minute or two here; this bounds a hang.
 GAME_TIMEOUT_SECONDS = 600
 # The game is cut short: the test is about the words, not about a long game.
-TURN_CAP = ["--option", "turn_cap=40"]
-# Records played before the host is killed: the game is well under way.
-KILLED_AT = 20
+TURN_CAP = ["--option", "turn_cap=100"]
+# How often the test looks at the host's saved game while it waits for the game to start
+# (a capped game between computer players takes a second or two here).
+POLL_SECONDS = 0.02
 
 
 def _texts(entry: Any) -> Iterator[str]:
@@ -70,9 +71,17 @@ def test_cmd_resume_every_line_comes_from_the_chosen_catalogue(tmp_path: Path, l
         players.append(joiner)
         assert wait_for(lambda: any((tmp_path / "host").glob("zemlevlasnyk/games/*.zvl")), timeout=60), host.err()
         watcher = SavedGameWatcher(host.saved_game())
-        assert wait_for(lambda: (r := watcher.poll()) is not None and r.seq >= KILLED_AT, timeout=120), host.err()
+        assert wait_for(lambda: (r := watcher.poll()) is not None and r.seq >= 0, timeout=120, every=POLL_SECONDS), \
+            host.err()
+        # Taras stopped, the game waits for its next decision (the clock gives it 30 s): the
+        # host is killed mid-game, never after the end. Unstopped, a fast machine played the
+        # whole capped game between two looks and `resume` found nothing to resume.
+        joiner.signal(signal.SIGSTOP)
         host.signal(signal.SIGKILL)
         host.wait(30)
+        joiner.signal(signal.SIGCONT)
+        replica = watcher.poll()
+        assert replica is not None and not replica.over, "the game ended before the host was killed"
         host.restart(["resume", "--interface", "127.0.0.1", "--bind", "127.0.0.1", "--bot", "idle", "--lang", lang])
         assert host.wait(GAME_TIMEOUT_SECONDS) == 0, host.err()
         joiner.wait(GAME_TIMEOUT_SECONDS)
