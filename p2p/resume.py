@@ -49,7 +49,17 @@ from zemlevlasnyk.p2p.host import Output, Published
 from zemlevlasnyk.p2p.identity import Profile
 from zemlevlasnyk.p2p.links import Invite
 from zemlevlasnyk.p2p.messages import Act, Chat, PeerMessage
-from zemlevlasnyk.p2p.peer import Admitted, Finished, LobbyChanged, Outgoing, TablePeer
+from zemlevlasnyk.p2p.peer import (
+    ActionUnanswered,
+    Admitted,
+    ContributionNotAsked,
+    ContributionOmitted,
+    Finished,
+    LobbyChanged,
+    Outgoing,
+    TablePeer,
+    TimedOutWhileHere,
+)
 from zemlevlasnyk.p2p.policy import Policy
 from zemlevlasnyk.p2p.records import Replica
 
@@ -72,6 +82,8 @@ LOOK_SECONDS = 5.0
 # After that look, how long an advert under our own key is looked for: an answering table
 # shows up within a second or two, a withdrawn one has sent its goodbye by then.
 OWN_ADVERT_SECONDS = 2.0
+# What a player's replica says against the host: not shown while we are the host.
+_ABOUT_THE_HOST = (ContributionNotAsked, ContributionOmitted, ActionUnanswered, TimedOutWhileHere)
 # Client errors after which the host may still come back (or another may take over).
 _TRANSIENT = {Code.HOST_LOST, Code.CLOSED, Code.HANDSHAKE, Code.BUSY}
 
@@ -449,7 +461,9 @@ class Follower:
             case Published(seq=seq):
                 data = self.hosting.core.records[seq]
                 for seen in self.core.receive(data, trio.current_time()):
-                    if not isinstance(seen, Outgoing):   # our seat's moves are the host's own now
+                    # Our seat's moves are the host's own now, and a complaint about the host
+                    # would be about ourselves (it rolls at once for the absent, lawfully).
+                    if not isinstance(seen, (Outgoing, *_ABOUT_THE_HOST)):
                         self.on_output(seen)
             case HostLobbyChanged(lobby=lobby):
                 self.core.lobby = lobby
