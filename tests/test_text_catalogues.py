@@ -4,11 +4,11 @@ written anywhere in ui/ outside the catalogues.
 
 The literal scan reads every module of ui/ and looks at what reaches a player: the text
 of `draw_text`, `wrap`, `fit`, `fit_line`, a `Button`'s label, the window's caption,
-`print`, `UserError` and argparse's `ArgumentTypeError` and `error`, and strings stored in
-the attributes the scenes show (`message`, `error`, `notice`, `refusal`, ...). A string
-there counts as words when it has two letters in a row; catalogue keys (subscripts,
-`.get`, `Say` paths) and the few non-words in `ALLOWED` do not count. argparse's `help`
-texts are documentation, in English like the rest of `--help` (argparse's own words).
+`print`, `UserError` and argparse's `ArgumentTypeError` and `error`, the command line's
+help (`help`, `description` and `metavar` of argparse's parsers and arguments), and strings
+stored in the attributes the scenes show (`message`, `error`, `notice`, `refusal`, ...). A
+string there counts as words when it has two letters in a row; catalogue keys (subscripts,
+`.get`, `Say` paths) and the few non-words in `ALLOWED` do not count.
 """
 from __future__ import annotations
 
@@ -42,12 +42,16 @@ SINKS: dict[str, int | None] = {"draw_text": 1, "wrap": 0, "fit": 0, "fit_line":
                                 "set_caption": 0, "Button": 0, "print": None, "UserError": None,
                                 "ArgumentTypeError": None, "error": None}
 SINK_KEYWORDS = {"label", "text"}
+# argparse's calls, and their keywords that `--help` shows (tests/test_cli_words.py reads
+# the help itself, in Ukrainian).
+ARGPARSE_CALLS = {"ArgumentParser", "add_parser", "add_argument", "add_subparsers", "add_argument_group"}
+ARGPARSE_KEYWORDS = {"help", "description", "metavar", "epilog", "title", "usage"}
 # Attributes whose strings the scenes show as they are.
 SHOWN_ATTRIBUTES = {"message", "error", "notice", "refusal", "note", "trouble", "problem", "cheated", "label"}
 # Strings that are never words: where a text is anchored.
 ANCHORS = {"topleft", "midtop", "topright", "midleft", "center", "midright", "bottomleft", "midbottom", "bottomright"}
 # Calls whose first argument is a catalogue key or path, not words.
-KEY_CALLS = {"get", "Say", "ui_words", "catalogue", "form", "error_words"}
+KEY_CALLS = {"get", "Say", "ui_words", "catalogue", "form", "error_words", "command_help", "help_words"}
 # Calls whose arguments only go to the window's log (what is shown is their `Say`).
 LOG_CALLS = {"trouble", "explain", "refused", "cheating"}
 # Modules other helpers are rewriting now; their texts move into the catalogues when they
@@ -283,6 +287,8 @@ def literal_words(code: str) -> list[tuple[int, str]]:
             position = SINKS[_name(node.func) or ""]
             shown += node.args if position is None else node.args[position:position + 1]
             shown += [k.value for k in node.keywords if position is None or k.arg in SINK_KEYWORDS]
+        elif isinstance(node, ast.Call) and _name(node.func) in ARGPARSE_CALLS:
+            shown += [k.value for k in node.keywords if k.arg in ARGPARSE_KEYWORDS]
         elif isinstance(node, ast.Assign) and any(isinstance(t, ast.Attribute) and t.attr in SHOWN_ATTRIBUTES
                                                   for t in node.targets):
             shown.append(node.value)
@@ -317,14 +323,17 @@ b = Button(f"Roll {n}", ROLL)
 self.message = "cannot open the table"
 print(f"zemlevlasnyk: {why} (interrupted)")
 raise UserError(f"--level {x!r}: no such level")
+p.add_argument("--games", type=int, help="how many games")
+sub.add_parser("rules", help=command_help("rules", lang), description="List the rule presets")
 ''')
-    assert sorted({line for line, _ in caught}) == [2, 3, 4, 5, 6]
+    assert sorted({line for line, _ in caught}) == [2, 3, 4, 5, 6, 7, 8]
     assert literal_words('''
 draw_text(surface, self.t["lobby"]["ready"], (0, 0), 12, anchor="midleft")
 b = Button(t["actions"].get("roll", "x"), ("roll", 1))
 self.message = Say("friends.bad_link")
 print(f"zemlevlasnyk: {words['x']}")
 draw_text(surface, "✓ " + money(5), (0, 0), 12)
+p.add_argument("--games", metavar=words["metavars"]["games"], help=said["games"].format(default=100))
 ''') == []
 
 

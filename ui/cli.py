@@ -1,12 +1,13 @@
 """The `zemlevlasnyk` command: one entry point, one subcommand per module.
 
-`COMMANDS` lists every subcommand with its one-line help and the module that implements
-it. Each command module exposes `register(subparsers)`, which adds its parser (with the help
-from `COMMANDS`) and sets `func`, a callable taking the parsed namespace and returning the
-exit code. A module is imported only when its command runs: `--help` lists the commands from
-the table alone, and `simulate` never loads the window (pygame) or the network (trio,
-zeroconf). A command whose module is not part of this build is left out, so a missing
-optional part never stops the others.
+`COMMANDS` lists every subcommand with the module that implements it. Each command module
+exposes `register(subparsers, lang)`, which adds its parser (with its help from the
+catalogue, in `lang`: `ui/cli_words.py`) and sets `func`, a callable taking the parsed
+namespace and returning the exit code. The help and argparse's errors speak the language
+`--lang` names, else the settings', else the system's. A module is imported only when its
+command runs: `--help` lists the commands from the table alone, and `simulate` never loads
+the window (pygame) or the network (trio, zeroconf). A command whose module is not part of
+this build is left out, so a missing optional part never stops the others.
 """
 from __future__ import annotations
 
@@ -19,39 +20,40 @@ from collections.abc import Collection, Sequence
 from functools import cache
 from typing import Any, NamedTuple
 
+from .cli_words import argparse_speaks, command_line_language, help_words
+from .text import LANGUAGES
+
 
 # Named tuples, not dataclasses, on the path of a headless command: importing `dataclasses`
 # costs it about 9 ms (tests/test_cli_imports.py keeps it off).
 class Command(NamedTuple):
     name: str
     module: str
-    help: str
 
 
-# The subcommands, in the order `--help` lists them.
+# The subcommands, in the order `--help` lists them; each one's help is the catalogue's
+# `commands.cli.about.<name>`.
 COMMANDS = (
-    Command("simulate", "zemlevlasnyk.ui.cmd_simulate",
-            "play whole games between computer players and print a summary"),
-    Command("rules", "zemlevlasnyk.ui.cmd_rules", "list the rule presets and the house-rule options"),
-    Command("host", "zemlevlasnyk.ui.cmd_table", "host a table on this network (headless)"),
-    Command("join", "zemlevlasnyk.ui.cmd_table",
-            "join a table from an invite link or by name (headless, a bot plays)"),
-    Command("tables", "zemlevlasnyk.ui.cmd_tables", "list the tables on this network and exit"),
-    Command("games", "zemlevlasnyk.ui.cmd_games",
-            "list the saved games on this computer (unfinished ones first of all)"),
-    Command("verify", "zemlevlasnyk.ui.cmd_verify", "check a saved game's signed records, offline"),
-    Command("resume", "zemlevlasnyk.ui.cmd_resume",
-            "play on a table whose host was lost: rejoin it, or host it from your saved game"),
-    Command("play", "zemlevlasnyk.ui.cmd_play", "play against the computer in a window, skipping the menu"),
-    Command("screenshot", "zemlevlasnyk.ui.cmd_screenshot",
-            "render a scene of the game window to a PNG, without a display"),
+    Command("simulate", "zemlevlasnyk.ui.cmd_simulate"),
+    Command("rules", "zemlevlasnyk.ui.cmd_rules"),
+    Command("host", "zemlevlasnyk.ui.cmd_table"),
+    Command("join", "zemlevlasnyk.ui.cmd_table"),
+    Command("tables", "zemlevlasnyk.ui.cmd_tables"),
+    Command("games", "zemlevlasnyk.ui.cmd_games"),
+    Command("verify", "zemlevlasnyk.ui.cmd_verify"),
+    Command("resume", "zemlevlasnyk.ui.cmd_resume"),
+    Command("play", "zemlevlasnyk.ui.cmd_play"),
+    Command("screenshot", "zemlevlasnyk.ui.cmd_screenshot"),
 )
 _BY_NAME = {c.name: c for c in COMMANDS}
+# As p2p.interfaces.ENV_VAR, which is not imported here: it brings ifaddr, and `--help`
+# and `simulate` need no network module.
+INTERFACES_VAR = "ZEMLEVLASNYK_INTERFACES"
 
 
-def command_help(name: str) -> str:
-    """The one-line help of subcommand `name`, for its module's `register`."""
-    return _BY_NAME[name].help
+def command_help(name: str, lang: str) -> str:
+    """The one-line help of subcommand `name` in `lang`, for its module's `register`."""
+    return str(help_words(lang)["about"][name])
 
 
 class UserError(Exception):
@@ -62,9 +64,8 @@ class _Version(argparse.Action):
     """`--version`: looks the installed version up only when asked (reading the package
     metadata costs more than the rest of `--help`)."""
 
-    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
-        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS,
-                         help="show the program's version number and exit")
+    def __init__(self, option_strings: Sequence[str], dest: str, help: str | None = None, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: Any, option_string: str | None = None) -> None:
@@ -91,21 +92,19 @@ def _in_build(module_name: str) -> bool:
     return importlib.util.find_spec(module_name) is not None
 
 
-def build_parser(commands: Collection[str] | None = None, *, list_others: bool = True) -> argparse.ArgumentParser:
+def build_parser(commands: Collection[str] | None = None, *, list_others: bool = True,
+                 lang: str = "en") -> argparse.ArgumentParser:
     """The command line's parser, with the full parsers of `commands` (None: every command);
     the others are listed by name and help only, without importing their modules, or with
-    `list_others=False` left out."""
-    parser = argparse.ArgumentParser(
-        prog="zemlevlasnyk",
-        description="Землевласник (Landlord): a board game for 2-4 players on one Wi-Fi.",
-    )
-    parser.add_argument("--interface", action="append", metavar="ADDR",
-                        help="IPv4 address of an interface the window looks for and announces friends' tables on "
-                             "(repeatable; default: $ZEMLEVLASNYK_INTERFACES, else every LAN address)")
-    parser.add_argument("--lang", choices=("uk", "en"),
-                        help="language of the window (default: as in its settings, at first the system's)")
-    parser.add_argument("--version", action=_Version)
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    `list_others=False` left out. Its help is in `lang`; argparse's own words are in it
+    within `argparse_speaks(lang)`."""
+    words = help_words(lang)
+    parser = argparse.ArgumentParser(prog="zemlevlasnyk", description=words["program"])
+    parser.add_argument("--interface", action="append", metavar=words["metavars"]["addr"],
+                        help=words["window_interface"].format(env=f"${INTERFACES_VAR}"))
+    parser.add_argument("--lang", choices=LANGUAGES, help=words["window_lang"])
+    parser.add_argument("--version", action=_Version, help=words["version"])
+    sub = parser.add_subparsers(dest="command", metavar=words["metavars"]["command"])
     # A module registers all of its commands at once (cmd_table: host and join).
     wanted = {c.module for c in COMMANDS if commands is None or c.name in commands}
     for command in COMMANDS:
@@ -114,32 +113,34 @@ def build_parser(commands: Collection[str] | None = None, *, list_others: bool =
         if command.module in wanted:
             module = _load(command.module)
             if module is not None:
-                module.register(sub)
+                module.register(sub, lang)
             continue
         if list_others and _in_build(command.module):
             # Listed only: it takes any arguments, and its own parser checks them once loaded.
-            sub.add_parser(command.name, help=command.help, add_help=False)
+            sub.add_parser(command.name, help=command_help(command.name, lang), add_help=False)
     return parser
 
 
-def _parser_for(argv: Sequence[str]) -> argparse.ArgumentParser:
-    """The parser that `argv` needs, built with as little as it takes."""
+def _parser_for(argv: Sequence[str], lang: str) -> argparse.ArgumentParser:
+    """The parser that `argv` needs, built with as little as it takes, speaking `lang`."""
     first = _BY_NAME.get(argv[0]) if argv else None
     if first is not None and _in_build(first.module):
         # The usual case, the command first: argparse hands all the rest to that command's
         # parser, so the others, which only the top level's help and errors name, need not
         # even be listed.
-        return build_parser((first.name,), list_others=False)
+        return build_parser((first.name,), list_others=False, lang=lang)
     # Else find the command with every command listed only (this answers `--help` and
     # `--version` too), then build that command's own parser.
-    found, _ = build_parser(()).parse_known_args(argv)
-    return build_parser(() if found.command is None else (found.command,))
+    found, _ = build_parser((), lang=lang).parse_known_args(argv)
+    return build_parser(() if found.command is None else (found.command,), lang=lang)
 
 
 def main(argv: list[str] | None = None) -> int:
     if argv is None:
         argv = sys.argv[1:]
-    args = _parser_for(argv).parse_args(argv)
+    lang = command_line_language(argv)
+    with argparse_speaks(lang):
+        args = _parser_for(argv, lang).parse_args(argv)
     if args.command is None:
         return int(importlib.import_module("zemlevlasnyk.ui.app").main(args.interface, args.lang))
     try:

@@ -12,6 +12,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from zemlevlasnyk.ui.cli import UserError, command_help
+from zemlevlasnyk.ui.cli_words import help_words
 from zemlevlasnyk.ui.text import LANGUAGES, catalogue, form, os_reason
 
 if TYPE_CHECKING:
@@ -22,12 +23,14 @@ _KIB = 1024
 _PRUNE_DEFAULT_DAYS = 30
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = subparsers.add_parser("games", help=command_help("games"))
-    p.add_argument("--all", action="store_true", help="list finished games too")
-    p.add_argument("--prune", type=int, metavar="DAYS", nargs="?", const=_PRUNE_DEFAULT_DAYS,
-                   help=f"remove finished games not touched for DAYS days (default {_PRUNE_DEFAULT_DAYS})")
-    p.add_argument("--lang", choices=LANGUAGES, help="language (default: as in the settings, at first the system's)")
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], lang: str) -> None:
+    words = help_words(lang)
+    said = words["games"]
+    p = subparsers.add_parser("games", help=command_help("games", lang))
+    p.add_argument("--all", action="store_true", help=said["all"])
+    p.add_argument("--prune", type=int, metavar=words["metavars"]["days"], nargs="?", const=_PRUNE_DEFAULT_DAYS,
+                   help=said["prune"].format(default=_PRUNE_DEFAULT_DAYS))
+    p.add_argument("--lang", choices=LANGUAGES, help=words["lang"])
     p.set_defaults(func=run)
 
 

@@ -10,6 +10,7 @@ import logging
 import os
 
 from zemlevlasnyk.ui.cli import UserError, command_help
+from zemlevlasnyk.ui.cli_words import help_words
 from zemlevlasnyk.ui.rules_args import add_rules_arguments, rules_from_args
 from zemlevlasnyk.ui.text import LANGUAGES
 
@@ -33,17 +34,19 @@ def seed_arg(text: str) -> int:
     return value
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = subparsers.add_parser("play", help=command_help("play"))
-    p.add_argument("--opponents", type=int, default=DEFAULT_OPPONENTS, metavar="N",
-                   help=f"how many computer opponents, 1 to 3 (default {DEFAULT_OPPONENTS})")
-    p.add_argument("--level", help="how strongly they play (default: the middle level on offer)")
-    p.add_argument("--lang", choices=LANGUAGES, help="language (default: as in the settings, at first the system's)")
-    p.add_argument("--name", help="your name at the table")
-    p.add_argument("--seed", type=seed_arg, help="seed for dice, cards and the computer's choices (a repeatable game)")
-    add_rules_arguments(p)
-    p.add_argument("--interface", action="append", metavar="ADDR", default=argparse.SUPPRESS,
-                   help="IPv4 address of an interface for friends' tables, once back in the menu (repeatable)")
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], lang: str) -> None:
+    words = help_words(lang)
+    said, metavars = words["play"], words["metavars"]
+    p = subparsers.add_parser("play", help=command_help("play", lang))
+    p.add_argument("--opponents", type=int, default=DEFAULT_OPPONENTS, metavar=metavars["n"],
+                   help=said["opponents"].format(default=DEFAULT_OPPONENTS))
+    p.add_argument("--level", metavar=metavars["level"], help=said["level"])
+    p.add_argument("--lang", choices=LANGUAGES, help=words["lang"])
+    p.add_argument("--name", metavar=metavars["name"], help=said["name"])
+    p.add_argument("--seed", type=seed_arg, metavar=metavars["seed"], help=said["seed"])
+    add_rules_arguments(p, lang)
+    p.add_argument("--interface", action="append", metavar=metavars["addr"], default=argparse.SUPPRESS,
+                   help=said["interface"])
     p.set_defaults(func=run)
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from zemlevlasnyk.ui.cli import UserError, command_help
+from zemlevlasnyk.ui.cli_words import help_words
 from zemlevlasnyk.ui.text import LANGUAGES, catalogue
 
 if TYPE_CHECKING:
@@ -35,17 +36,17 @@ PACKAGE_LOGGER = "zemlevlasnyk"
 LOG_FILE = "resume.log"
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = subparsers.add_parser("resume", help=command_help("resume"))
-    p.add_argument("game", nargs="?", metavar="TABLE or FILE",
-                   help="the saved game: its file, its table id or code (default: the only unfinished one)")
-    p.add_argument("--profile", default="default", help="which local profile (identity) the saved game is of")
-    p.add_argument("--bot", metavar="LEVEL", help=f"computer level that plays for you (default: {DEFAULT_LEVEL})")
-    p.add_argument("--interface", action="append", metavar="ADDR",
-                   help="IPv4 address of an interface to look for the table and announce it on (repeatable)")
-    p.add_argument("--bind", help="address to listen on if we host the table (default: the first interface)")
-    p.add_argument("--seed", type=int, help="seed for the computer players' choices")
-    p.add_argument("--lang", choices=LANGUAGES, help="language (default: as in the settings, at first the system's)")
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], lang: str) -> None:
+    words = help_words(lang)
+    said, table, metavars = words["resume"], words["table"], words["metavars"]
+    p = subparsers.add_parser("resume", help=command_help("resume", lang))
+    p.add_argument("game", nargs="?", metavar=metavars["game"], help=said["game"])
+    p.add_argument("--profile", default="default", metavar=metavars["profile"], help=said["profile"])
+    p.add_argument("--bot", metavar=metavars["level"], help=table["plays_for_you"].format(default=DEFAULT_LEVEL))
+    p.add_argument("--interface", action="append", metavar=metavars["addr"], help=said["interface"])
+    p.add_argument("--bind", metavar=metavars["bind"], help=said["bind"])
+    p.add_argument("--seed", type=int, metavar=metavars["seed"], help=table["seed"])
+    p.add_argument("--lang", choices=LANGUAGES, help=words["lang"])
     p.set_defaults(func=run)
 
 

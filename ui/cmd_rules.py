@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 
 from zemlevlasnyk.ui.cli import UserError, command_help
+from zemlevlasnyk.ui.cli_words import help_words
 from zemlevlasnyk.ui.text import LANGUAGES
 
 # Columns of the options table: wide enough for the longest name and value range.
@@ -14,12 +15,12 @@ VALUES_WIDTH = 16
 DEFAULT_WIDTH = 9
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = subparsers.add_parser("rules", help=command_help("rules"),
-                              description="List the rule presets (--rules) and the house-rule options "
-                                          "(--option NAME=VALUE) with their defaults and meaning.")
-    p.add_argument("--rules", metavar="PRESET", help="only this preset's options (default: every preset's)")
-    p.add_argument("--lang", choices=LANGUAGES, help="language (default: as in the settings, at first the system's)")
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], lang: str) -> None:
+    words = help_words(lang)
+    said = words["rules"]
+    p = subparsers.add_parser("rules", help=command_help("rules", lang), description=said["description"])
+    p.add_argument("--rules", metavar=words["metavars"]["preset"], help=said["rules"])
+    p.add_argument("--lang", choices=LANGUAGES, help=words["lang"])
     p.set_defaults(func=run)
 
 

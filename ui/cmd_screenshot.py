@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 from zemlevlasnyk.ui.cli import UserError, command_help
+from zemlevlasnyk.ui.cli_words import help_words
 from zemlevlasnyk.ui.cmd_play import seed_arg
 from zemlevlasnyk.ui.text import LANGUAGES, catalogue
 
@@ -19,14 +20,20 @@ SCENES = ("menu", "setup", "table", "deed", "trade", "trade_check", "offer", "au
           "welcome", "rules", "games", "connection", "offline")
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = subparsers.add_parser("screenshot", help=command_help("screenshot"))
-    p.add_argument("scene", choices=SCENES, help="which scene to render")
-    p.add_argument("--out", type=Path, required=True, help="the PNG file to write")
-    p.add_argument("--size", default=DEFAULT_SIZE, help=f"WIDTHxHEIGHT in pixels (default {DEFAULT_SIZE})")
-    p.add_argument("--lang", choices=LANGUAGES, help="language (default: as in the settings, at first the system's)")
-    p.add_argument("--seed", type=seed_arg, default=DEFAULT_SEED,
-                   help=f"seed of the game shown on table scenes (default {DEFAULT_SEED})")
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], lang: str) -> None:
+    words = help_words(lang)
+    said, metavars = words["screenshot"], words["metavars"]
+    p = subparsers.add_parser("screenshot", help=command_help("screenshot", lang))
+    # A metavar: without one, argparse's error about a missing scene names it by its `dest`;
+    # the help lists the scenes (as usage, they made a line longer than any terminal).
+    p.add_argument("scene", choices=SCENES, metavar=metavars["scene"],
+                   help=said["scene"].format(scenes=", ".join(SCENES)))
+    p.add_argument("--out", type=Path, required=True, metavar=metavars["out"], help=said["out"])
+    p.add_argument("--size", default=DEFAULT_SIZE, metavar=metavars["size"],
+                   help=said["size"].format(default=DEFAULT_SIZE))
+    p.add_argument("--lang", choices=LANGUAGES, help=words["lang"])
+    p.add_argument("--seed", type=seed_arg, default=DEFAULT_SEED, metavar=metavars["seed"],
+                   help=said["seed"].format(default=DEFAULT_SEED))
     p.set_defaults(func=run)
 
 

@@ -22,6 +22,7 @@ from zemlevlasnyk.engine.bots import LEVELS
 from zemlevlasnyk.engine.bots.match import play_match
 
 from .cli import UserError, command_help
+from .cli_words import help_words
 from .rules_args import add_rules_arguments, rules_from_args
 from .ruleset_text import preset_name
 from .text import catalogue, os_reason
@@ -29,32 +30,28 @@ from .text import catalogue, os_reason
 # How often the progress bar may redraw: often enough to look alive, rarely enough to cost nothing.
 PROGRESS_INTERVAL_S = 0.1
 PROGRESS_WIDTH = 30
+# Every seat's level when --bots is not given: the quickest games.
+DEFAULT_BOTS = "random"
 
 
-def register(sub: Any) -> None:
-    p = sub.add_parser(
-        "simulate", help=command_help("simulate"),
-        description="Play whole games headless between computer players. Seats rotate from "
-                    "game to game; results depend only on --seed.")
-    p.add_argument("--games", type=int, default=100, help="how many games (default 100)")
-    p.add_argument("--players", type=int, default=None,
-                   help="players per game, 2-4 (default: the number of --bots levels, or 4)")
-    p.add_argument("--bots", default="random",
-                   help=f"one level for every seat, or one per seat separated by commas; "
-                        f"levels: {', '.join(LEVELS)} (default random)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the whole run (default 0)")
-    p.add_argument("--max-turns", type=int, default=1000,
-                   help="cap on each game's turns; a capped game counts as a draw (default 1000)")
-    add_rules_arguments(p)
-    p.add_argument("--json", metavar="FILE", help="also write the figures as JSON to FILE")
-    p.add_argument("--log", metavar="FILE", help="write every game's events, told in words, to FILE")
-    p.add_argument("--plots", metavar="DIR", type=Path,
-                   help="also draw the landings as a heat map on the board and the win rates as a chart, "
-                        f"as PNG files in DIR ({plots_files()})")
-    p.add_argument("--lang", choices=("uk", "en"),
-                   help="language of the report, --log and --plots "
-                        "(default: as in the settings, at first the system's)")
-    p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+def register(sub: Any, lang: str) -> None:
+    words = help_words(lang)
+    said, metavars = words["simulate"], words["metavars"]
+    p = sub.add_parser("simulate", help=command_help("simulate", lang), description=said["description"])
+    p.add_argument("--games", type=int, default=100, metavar=metavars["games"],
+                   help=said["games"].format(default=100))
+    p.add_argument("--players", type=int, default=None, metavar=metavars["players"], help=said["players"])
+    p.add_argument("--bots", default=DEFAULT_BOTS, metavar=metavars["bots"],
+                   help=said["bots"].format(levels=", ".join(LEVELS), default=DEFAULT_BOTS))
+    p.add_argument("--seed", type=int, default=0, metavar=metavars["seed"], help=said["seed"].format(default=0))
+    p.add_argument("--max-turns", type=int, default=1000, metavar=metavars["max_turns"],
+                   help=said["max_turns"].format(default=1000))
+    add_rules_arguments(p, lang)
+    p.add_argument("--json", metavar=metavars["file"], help=said["json"])
+    p.add_argument("--log", metavar=metavars["file"], help=said["log"])
+    p.add_argument("--plots", metavar=metavars["dir"], type=Path, help=said["plots"].format(files=plots_files()))
+    p.add_argument("--lang", choices=("uk", "en"), help=said["lang"])
+    p.add_argument("--jobs", type=int, default=1, metavar=metavars["jobs"], help=said["jobs"].format(default=1))
     p.set_defaults(func=run)
 
 

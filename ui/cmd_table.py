@@ -45,7 +45,8 @@ from zemlevlasnyk.p2p.policy import Policy
 from zemlevlasnyk.p2p.resume import RESUME_AFTER_SECONDS, Follower, FollowerOutput, SavedRecords
 from zemlevlasnyk.p2p.savegame import Problem, SaveGameError, game_path, games_folder
 from zemlevlasnyk.p2p.savegame import read as read_saved_game
-from zemlevlasnyk.ui.cli import UserError
+from zemlevlasnyk.ui.cli import UserError, command_help
+from zemlevlasnyk.ui.cli_words import help_words
 from zemlevlasnyk.ui.language import preferred_language
 from zemlevlasnyk.ui.problems import worded
 from zemlevlasnyk.ui.rules_args import add_rules_arguments, rules_from_args
@@ -65,50 +66,40 @@ DEFAULT_JOIN_LEVEL = "medium"
 T = TypeVar("T")
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    host = subparsers.add_parser("host", help="host a table on this network (headless)")
-    host.add_argument("--name", help="your display name at the table")
-    host.add_argument("--colour", choices=COLOURS, help="your token colour (the next free one if taken)")
-    host.add_argument("--profile", default="default", help="which local profile (identity) to use")
-    host.add_argument("--bot", metavar="LEVEL", help="sit at the table yourself, played by this computer level")
-    host.add_argument("--bots", metavar="LEVELS", default="",
-                      help="comma-separated levels of computer players to seat, e.g. random,idle")
-    host.add_argument("--start-at", type=int, metavar="N",
-                      help=f"start as soon as N players sit and all are Ready (default: {MAX_SEATS})")
-    host.add_argument("--no-clock", action="store_true", help="switch the decision clock off")
-    add_rules_arguments(host)
-    host.add_argument("--bind", help="address to listen on (default: the first --interface, else the first "
-                                     f"of ${ENV_VAR}, else every interface)")
-    host.add_argument("--port", type=int, default=DEFAULT_PORT, help="TCP port (default: any free port)")
-    host.add_argument("--interface", action="append", metavar="ADDR",
-                      help="IPv4 address of an interface to announce the table on (repeatable)")
-    host.add_argument("--admit", action="store_true",
-                      help="let in players who ask without the invite secret (found with `tables`)")
-    host.add_argument("--no-mdns", action="store_true", help="do not announce the table on the network")
-    host.add_argument("--log", type=Path, help="append the records here (default: in the data folder)")
-    host.add_argument("--seed", type=int, help="seed for the computer players' choices")
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], lang: str) -> None:
+    words = help_words(lang)
+    said, metavars = words["table"], words["metavars"]
+    host = subparsers.add_parser("host", help=command_help("host", lang))
+    host.add_argument("--name", metavar=metavars["name"], help=said["name"])
+    host.add_argument("--colour", choices=COLOURS, help=said["colour"])
+    host.add_argument("--profile", default="default", metavar=metavars["profile"], help=said["profile"])
+    host.add_argument("--bot", metavar=metavars["level"], help=said["bot"])
+    host.add_argument("--bots", metavar=metavars["levels"], default="", help=said["bots"])
+    host.add_argument("--start-at", type=int, metavar=metavars["n"], help=said["start_at"].format(default=MAX_SEATS))
+    host.add_argument("--no-clock", action="store_true", help=said["no_clock"])
+    add_rules_arguments(host, lang)
+    host.add_argument("--bind", metavar=metavars["bind"], help=said["bind"].format(env=f"${ENV_VAR}"))
+    host.add_argument("--port", type=int, default=DEFAULT_PORT, metavar=metavars["port"], help=said["port"])
+    host.add_argument("--interface", action="append", metavar=metavars["addr"], help=said["interface"])
+    host.add_argument("--admit", action="store_true", help=said["admit"])
+    host.add_argument("--no-mdns", action="store_true", help=said["no_mdns"])
+    host.add_argument("--log", type=Path, metavar=metavars["log"], help=said["log"])
+    host.add_argument("--seed", type=int, metavar=metavars["seed"], help=said["seed"])
     host.set_defaults(func=run_host)
 
-    join = subparsers.add_parser("join", help="join a table from an invite link, its code or its name "
-                                              "(headless, a bot plays)")
-    join.add_argument("link", nargs="?", help="the invite link, zemlevlasnyk://..., or the table's 6-character "
-                                              "code (found by mDNS; the host decides)")
-    join.add_argument("--table", metavar="NAME", help="join the table of this name (or code) nearby (found by "
-                                                      "mDNS; NAME#KEY when names clash); the host decides")
-    join.add_argument("--interface", action="append", metavar="ADDR",
-                      help="IPv4 address of an interface to look for --table on (repeatable)")
-    join.add_argument("--name", help="your display name at the table")
-    join.add_argument("--colour", choices=COLOURS, help="your token colour (the next free one if taken)")
-    join.add_argument("--profile", default="default",
-                      help="which local profile (identity) to use; on the host's computer, not the host's")
-    join.add_argument("--bot", metavar="LEVEL",
-                      help=f"computer level that plays for you (default: {DEFAULT_JOIN_LEVEL})")
-    join.add_argument("--watch", action="store_true", help="watch as a spectator instead of sitting")
-    join.add_argument("--log", type=Path, help="append the records here (default: in the data folder)")
-    join.add_argument("--seed", type=int, help="seed for the computer player's choices")
-    join.add_argument("--resume-after", type=float, default=None, metavar="SECONDS",
-                      help="seconds without the host before the first player takes the table over "
-                           "(default 60; every player must use the same)")
+    join = subparsers.add_parser("join", help=command_help("join", lang))
+    join.add_argument("link", nargs="?", metavar=metavars["link"], help=said["link"])
+    join.add_argument("--table", metavar=metavars["table_name"], help=said["table"])
+    join.add_argument("--interface", action="append", metavar=metavars["addr"], help=said["join_interface"])
+    join.add_argument("--name", metavar=metavars["name"], help=said["name"])
+    join.add_argument("--colour", choices=COLOURS, help=said["colour"])
+    join.add_argument("--profile", default="default", metavar=metavars["profile"], help=said["join_profile"])
+    join.add_argument("--bot", metavar=metavars["level"], help=said["plays_for_you"].format(default=DEFAULT_JOIN_LEVEL))
+    join.add_argument("--watch", action="store_true", help=said["watch"])
+    join.add_argument("--log", type=Path, metavar=metavars["log"], help=said["log"])
+    join.add_argument("--seed", type=int, metavar=metavars["seed"], help=said["join_seed"])
+    join.add_argument("--resume-after", type=float, default=None, metavar=metavars["seconds"],
+                      help=said["resume_after"])
     join.set_defaults(func=run_join)
 
 

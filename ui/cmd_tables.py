@@ -13,6 +13,7 @@ import trio
 from zemlevlasnyk.p2p.discovery import MdnsError, TableAdvert, open_mdns, snapshot
 from zemlevlasnyk.p2p.interfaces import ENV_VAR, InterfaceError, choose_interfaces
 from zemlevlasnyk.ui.cli import UserError, command_help
+from zemlevlasnyk.ui.cli_words import help_words
 from zemlevlasnyk.ui.problems import worded
 from zemlevlasnyk.ui.text import catalogue
 
@@ -24,24 +25,15 @@ MAX_WAIT_S = 600.0
 _COLUMNS = ("table", "host", "code", "seats", "phase", "clock", "address", "key")
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser(
-        "tables",
-        help=command_help("tables"),
-        description=(
-            "List the tables hosted on this network, found by mDNS, and exit. "
-            f"Interfaces: --interface, else ${ENV_VAR} (comma-separated), else every "
-            "non-loopback IPv4 address of this machine."
-        ),
-    )
-    parser.add_argument(
-        "--interface", action="append", metavar="ADDR", default=None,
-        help="IPv4 address of an interface to look on (repeatable)",
-    )
-    parser.add_argument(
-        "--wait", type=float, default=DEFAULT_WAIT_S, metavar="S",
-        help=f"seconds to listen before printing (default {DEFAULT_WAIT_S:g})",
-    )
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], lang: str) -> None:
+    words = help_words(lang)
+    said, metavars = words["tables"], words["metavars"]
+    parser = subparsers.add_parser("tables", help=command_help("tables", lang),
+                                   description=said["description"].format(env=f"${ENV_VAR}"))
+    parser.add_argument("--interface", action="append", metavar=metavars["addr"], default=None,
+                        help=said["interface"])
+    parser.add_argument("--wait", type=float, default=DEFAULT_WAIT_S, metavar=metavars["wait"],
+                        help=said["wait"].format(default=f"{DEFAULT_WAIT_S:g}"))
     parser.set_defaults(func=run)
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from zemlevlasnyk.ui.cli import command_help
+from zemlevlasnyk.ui.cli_words import help_words
 from zemlevlasnyk.ui.cmd_games import problem_text
 from zemlevlasnyk.ui.problems import worded
 from zemlevlasnyk.ui.text import LANGUAGES, catalogue
@@ -20,10 +21,11 @@ if TYPE_CHECKING:
     from zemlevlasnyk.p2p.verify import Verdict
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = subparsers.add_parser("verify", help=command_help("verify"))
-    p.add_argument("file", type=Path, help="the saved game (.zvl), e.g. from `zemlevlasnyk games`")
-    p.add_argument("--lang", choices=LANGUAGES, help="language (default: as in the settings, at first the system's)")
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], lang: str) -> None:
+    words = help_words(lang)
+    p = subparsers.add_parser("verify", help=command_help("verify", lang))
+    p.add_argument("file", type=Path, metavar=words["metavars"]["saved_file"], help=words["verify"]["file"])
+    p.add_argument("--lang", choices=LANGUAGES, help=words["lang"])
     p.set_defaults(func=run)
 
 

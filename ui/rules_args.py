@@ -9,15 +9,17 @@ from typing import Any
 from zemlevlasnyk.engine import DEFAULT_PRESET, OptionError, OptionValue, Ruleset
 
 from .cli import UserError
+from .cli_words import help_words
 from .text import catalogue
 
 
-def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--rules", default=DEFAULT_PRESET, metavar="PRESET",
-                        help=f"rule preset (default {DEFAULT_PRESET}; `zemlevlasnyk rules` lists them)")
-    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                        help="a house rule, e.g. auctions=off or start_cash=2000 (repeatable; "
-                             "`zemlevlasnyk rules` lists them)")
+def add_rules_arguments(parser: argparse.ArgumentParser, lang: str) -> None:
+    """`--rules` and `--option`, with their help in `lang`."""
+    words = help_words(lang)
+    said, metavars = words["rule_flags"], words["metavars"]
+    parser.add_argument("--rules", default=DEFAULT_PRESET, metavar=metavars["preset"],
+                        help=said["rules"].format(default=DEFAULT_PRESET))
+    parser.add_argument("--option", action="append", default=[], metavar=metavars["pair"], help=said["option"])
 
 
 def parse_options(preset: str, pairs: list[str], lang: str) -> dict[str, OptionValue]:
