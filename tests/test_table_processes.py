@@ -191,6 +191,15 @@ def test_a_profile_that_is_not_an_object_is_a_clear_message(tmp_path) -> None:
     assert profile_file.read_text() == "[1, 2, 3]"
 
 
+@pytest.mark.parametrize("seconds", ["-5", "nan", "inf"])
+def test_a_bad_resume_after_is_refused_and_nothing_is_made(tmp_path, seconds: str) -> None:
+    done = _run(tmp_path, "join", _LINK, "--resume-after", seconds)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.splitlines() == [f"zemlevlasnyk join: --resume-after {seconds}: give a number of seconds, "
+                                        "0 or more"]
+    assert not (tmp_path / "zemlevlasnyk").exists()
+
+
 def test_an_unreachable_host_blames_nobody(tmp_path) -> None:
     done = _run(tmp_path, "join", _LINK)
     assert done.returncode == 2 and "cannot reach" in done.stderr and "this side" not in done.stderr

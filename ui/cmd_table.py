@@ -9,6 +9,7 @@ while waiting exits 130 with one line (the advert withdrawn on the way out).
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import socket
 import sys
@@ -360,6 +361,8 @@ def _first_host(path: Path, invite: Invite) -> str:
 def run_join(args: argparse.Namespace) -> int:
     from zemlevlasnyk.ui.cmd_resume import player_line, resume_problem
 
+    if args.resume_after is not None and not 0 <= args.resume_after < math.inf:   # not nan, inf or negative
+        raise UserError(_words()["resume_after"].format(seconds=f"{args.resume_after:g}"))
     invite = _find_invite(args)
     profile = _profile(args)
     if profile.public_key == invite.host_key:
