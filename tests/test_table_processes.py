@@ -132,12 +132,17 @@ def test_four_processes_play_klasyka_with_house_rules_to_the_end(tmp_path) -> No
     (["host", "--interface", "10.254.254.254"], "10.254.254.254"),
     (["host", "--bots", "random,random,random,random"], "every seat but one"),
     (["host", "--bots", "genius"], "unknown computer player level"),
+    (["host", "--port", "70000"], "--port 70000"),
+    (["host", "--option", "auctions=maybe", "--no-mdns"], "auctions=maybe"),
+    (["host", "--rules", "nope", "--no-mdns"], "--rules nope"),
 ])
 def test_bad_command_lines_give_clear_messages(tmp_path, args, message) -> None:
     done = subprocess.run(cli(*args), cwd=REPO, env=subprocess_env(tmp_path), capture_output=True,
                           text=True, timeout=60)
     assert done.returncode == 2
     assert message in done.stderr and "Traceback" not in done.stderr
+    if args[0] == "host":   # a bad command line makes no profile, saved game or folder
+        assert not (tmp_path / "zemlevlasnyk").exists()
 
 
 def test_a_port_in_use_is_a_clear_message(tmp_path) -> None:

@@ -211,7 +211,6 @@ def _log_details(command: str) -> None:
 
 
 def run_host(args: argparse.Namespace) -> int:
-    profile = _profile(args)
     seed = _seed(args)
     said = _words()
     if args.start_at is not None and not 2 <= args.start_at <= MAX_SEATS:
@@ -225,6 +224,9 @@ def run_host(args: argparse.Namespace) -> int:
         raise UserError(said["too_many_bots"])
     interfaces = () if args.no_mdns and not args.interface else _interfaces(args.interface, required=False)
     bind = args.bind or _default_bind(interfaces, args.interface)
+    rules = rules_from_args(args)
+    # Only a good command line makes the profile and the saved game (a bad one changes nothing).
+    profile = _profile(args)
     table = os.urandom(8).hex()
     log_path = _saved_game(args.log, table, profile.public_key)
     _log_details("host")   # once the command line was found good
@@ -239,7 +241,6 @@ def run_host(args: argparse.Namespace) -> int:
         if isinstance(out, SeatOnline):
             _say(_words("resume")["back" if out.online else "offline"].format(name=out.name))
 
-    rules = rules_from_args(args)
     handle = prepare(TableConfig(profile, clock=not args.no_clock, auto_start_at=args.start_at or MAX_SEATS,
                                  bind=bind, port=args.port, link_address=_link_address(bind, interfaces),
                                  interfaces=() if args.no_mdns else interfaces, table=table, log_path=log_path,
