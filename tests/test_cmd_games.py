@@ -10,6 +10,7 @@ import pytest
 from zemlevlasnyk.engine import canonical_json
 from zemlevlasnyk.p2p.savegame import Header, SaveGame
 from zemlevlasnyk.ui.cli import main
+from zemlevlasnyk.ui.text import catalogue
 
 ME = "cd" * 32
 
@@ -86,3 +87,18 @@ def test_games_prune_default_matches_the_saved_game_rule() -> None:
     from zemlevlasnyk.p2p.savegame import PRUNE_AFTER_DAYS
     from zemlevlasnyk.ui.cmd_games import _PRUNE_DEFAULT_DAYS
     assert _PRUNE_DEFAULT_DAYS == PRUNE_AFTER_DAYS
+
+
+@pytest.mark.parametrize("lang", ["uk", "en"])
+def test_games_says_when_the_games_folder_is_no_folder(data: Path, capsys, lang: str) -> None:
+    """A file where the games folder should be: said (exit 2), not «no unfinished games»;
+    the file is left as it was."""
+    data.mkdir(parents=True)
+    blocker = data / "games"
+    blocker.write_text("not a folder")
+    assert main(["games", "--lang", lang]) == 2
+    assert main(["games", "--prune", "--lang", lang]) == 2
+    err = capsys.readouterr().err
+    expected = catalogue(lang)["commands"]["games"]["not_folder"].format(folder=blocker)
+    assert err.count(expected) == 2 and "Traceback" not in err
+    assert blocker.read_text() == "not a folder"

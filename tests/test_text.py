@@ -12,10 +12,21 @@ def test_os_reason_words_a_system_refusal_in_the_players_language() -> None:
     assert os_reason(OSError("no errno"), "en") == "system error (OSError)"
 
 
+def test_os_reason_words_an_address_that_is_no_address() -> None:
+    """`host --bind nonsense` said «system error (gaierror)»: the resolver's refusal carries
+    an EAI_* number, not an errno."""
+    import socket
+
+    from zemlevlasnyk.ui.text import os_reason
+    unknown = socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+    assert os_reason(unknown, "en") == "no such address or name here"
+    assert os_reason(unknown, "uk") == "такої адреси чи назви тут немає"
+
+
 def test_os_reason_keys_are_errno_names() -> None:
     import errno
 
     from zemlevlasnyk.ui.text import catalogue
     for lang in ("uk", "en"):
-        names = set(catalogue(lang)["commands"]["os_errors"]) - {"other", "no_folder"}
+        names = set(catalogue(lang)["commands"]["os_errors"]) - {"other", "no_folder", "gaierror"}
         assert names and all(hasattr(errno, name) for name in names), sorted(names)

@@ -60,6 +60,8 @@ def run(args: argparse.Namespace) -> int:
     lang = args.lang or preferred_language()
     words: dict[str, Any] = catalogue(lang)["commands"]["games"]
     folder = data_dir() / GAMES_DIR
+    if folder.exists() and not folder.is_dir():
+        raise UserError(words["not_folder"].format(folder=folder))
     if args.prune is not None:
         if args.prune < 0:
             raise UserError(words["bad_days"].format(days=args.prune))

@@ -55,6 +55,10 @@ def os_reason(exc: OSError, lang: str) -> str:
     """Why the system refused a file operation, in the player's words (an OS's own message
     is English whatever the language, and names C functions nobody asked about)."""
     words: dict[str, str] = catalogue(lang)["commands"]["os_errors"]
+    # An address that is no address nor a known name (socket.gaierror): its errno is the
+    # resolver's (EAI_*), not the system's, so it is told by its type.
+    if type(exc).__name__ == "gaierror":
+        return words["gaierror"]
     name = errno.errorcode.get(exc.errno or 0, "")
     if name in words:
         return words[name]
