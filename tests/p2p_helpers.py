@@ -15,7 +15,7 @@ from zemlevlasnyk.engine import DEFAULT_PRESET
 from zemlevlasnyk.p2p import messages
 from zemlevlasnyk.p2p.errors import Code
 from zemlevlasnyk.p2p.handshake import PLAYING, Joiner
-from zemlevlasnyk.p2p.host import TRANSPORT, CatchUp, Close, KnockArrived, Send, TableHost
+from zemlevlasnyk.p2p.host import TRANSPORT, CatchUp, Close, KnockArrived, Phase, Send, TableHost
 from zemlevlasnyk.p2p.identity import COLOURS, Profile
 from zemlevlasnyk.p2p.peer import Finished, HostCheated, Outgoing, Refused, TablePeer
 from zemlevlasnyk.p2p.policy import make_policy
@@ -183,6 +183,18 @@ async def serve_on_loopback(nursery, core: TableHost, **kw):
     handle = TableHandle(config, core)
     await nursery.start(handle.run)
     return handle, handle.invite
+
+
+def finished_game_records(table: str = "00112233aabbccdd") -> list[bytes]:
+    """The records of a whole game played by the real host and peer cores in memory (two
+    people and the host's computer players, clock off), its end record last."""
+    memory = MemoryTable(peers=2, clock=False, table=table)
+    memory.run()
+    if memory.host.phase is Phase.LOBBY:
+        memory.deliver(memory.host.start(memory.now))
+    memory.run()
+    assert memory.host.phase is Phase.FINISHED
+    return list(memory.host.records)
 
 
 def memory_connector(handle, nursery):

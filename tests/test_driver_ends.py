@@ -10,12 +10,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import trio
-from p2p_helpers import MemoryTable, body, profile
+from p2p_helpers import body, finished_game_records, profile
 
 from zemlevlasnyk.engine import canonical_json
 from zemlevlasnyk.p2p.driver import TableConfig, TableHandle
 from zemlevlasnyk.p2p.handover import load_saved, prepare_resumed
-from zemlevlasnyk.p2p.host import Phase
 from zemlevlasnyk.p2p.records import HANDOVER
 from zemlevlasnyk.p2p.resume import host_resumed
 from zemlevlasnyk.p2p.savegame import Header
@@ -28,13 +27,7 @@ HANG_SECONDS = 600
 
 def _won_game_without_its_end(path: Path) -> int:
     """Peer 1's saved game of a whole game, cut before the end record; its end's seq."""
-    table = MemoryTable(peers=2, clock=False, table=TABLE)
-    table.run()
-    if table.host.phase is Phase.LOBBY:
-        table.deliver(table.host.start(table.now))
-    table.run()
-    assert table.host.phase is Phase.FINISHED
-    records = list(table.host.records)
+    records = finished_game_records(TABLE)
     assert body(records[-1])["kind"] == "end"
     setup = body(records[0])["setup"]
     header = Header(table=TABLE, host=profile(0).key_hex, me=profile(1).key_hex, preset=setup["preset"],

@@ -12,11 +12,10 @@ from pathlib import Path
 
 import pytest
 import trio
-from p2p_helpers import MemoryTable, body, profile, subprocess_env
+from p2p_helpers import body, finished_game_records, profile, subprocess_env
 
 from zemlevlasnyk.engine import canonical_json
 from zemlevlasnyk.p2p.handover import ResumeError
-from zemlevlasnyk.p2p.host import Phase
 from zemlevlasnyk.p2p.links import Invite
 from zemlevlasnyk.p2p.peer import TablePeer
 from zemlevlasnyk.p2p.resume import Follower, SavedRecords
@@ -30,16 +29,11 @@ PROCESS_TIMEOUT_SECONDS = 120
 
 
 def _finished_game(path: Path, me: int) -> None:
-    table = MemoryTable(peers=2, clock=False, table=TABLE)
-    table.run()
-    if table.host.phase is Phase.LOBBY:
-        table.deliver(table.host.start(table.now))
-    table.run()
-    assert table.host.phase is Phase.FINISHED
-    setup = body(table.host.records[0])["setup"]
+    records = finished_game_records(TABLE)
+    setup = body(records[0])["setup"]
     header = Header(table=TABLE, host=profile(0).key_hex, me=profile(me).key_hex, preset=setup["preset"],
                     options=setup["options"], created=1_700_000_000)
-    lines = [canonical_json(header.to_json()), *table.host.records]
+    lines = [canonical_json(header.to_json()), *records]
     path.write_bytes(b"".join(line + b"\n" for line in lines))
 
 

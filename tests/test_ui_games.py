@@ -13,13 +13,12 @@ from pathlib import Path
 
 import pytest
 import trio
-from p2p_helpers import REPO, MemoryTable, body, cli, profile, subprocess_env
+from p2p_helpers import REPO, body, cli, finished_game_records, profile, subprocess_env
 from test_ui_friends import SEEN_SECONDS, _hosting, _until
 from test_ui_host_lost import _headless_host, _joined_table, _kill_host_under
 from ui_helpers import Driver, init_pygame
 
 from zemlevlasnyk.engine import canonical_json
-from zemlevlasnyk.p2p.host import Phase
 from zemlevlasnyk.p2p.interfaces import ENV_VAR
 from zemlevlasnyk.p2p.savegame import Header, SaveGame, game_path
 from zemlevlasnyk.ui.app import App
@@ -57,13 +56,7 @@ def _shaped(folder: Path, table: str, me: bytes, kinds: list[str]) -> Path:
 @pytest.fixture(scope="module")
 def finished_game() -> list[bytes]:
     """The records of a whole game played by the real host and peer cores (clock off)."""
-    table = MemoryTable(peers=2, clock=False, table=TABLE)
-    table.run()
-    if table.host.phase is Phase.LOBBY:
-        table.deliver(table.host.start(table.now))
-    table.run()
-    assert table.host.phase is Phase.FINISHED
-    return list(table.host.records)
+    return finished_game_records(TABLE)
 
 
 def _save(folder: Path, records: list[bytes], *, table: str = TABLE) -> Path:

@@ -7,11 +7,10 @@ import json
 from pathlib import Path
 
 import pytest
-from p2p_helpers import MemoryTable, body, profile
+from p2p_helpers import body, finished_game_records, profile
 
 from zemlevlasnyk.engine import Roll, canonical_json
 from zemlevlasnyk.p2p import messages
-from zemlevlasnyk.p2p.host import Phase
 from zemlevlasnyk.p2p.savegame import Header, SaveGame
 from zemlevlasnyk.p2p.verify import Failure, verify_game
 from zemlevlasnyk.ui.cli import main
@@ -22,13 +21,7 @@ TABLE = "00112233aabbccdd"
 @pytest.fixture(scope="module")
 def records() -> list[bytes]:
     """The records of a whole game (two people, the host's bots, clock off)."""
-    table = MemoryTable(peers=2, clock=False, table=TABLE)
-    table.run()
-    if table.host.phase is Phase.LOBBY:
-        table.deliver(table.host.start(table.now))
-    table.run()
-    assert table.host.phase is Phase.FINISHED
-    return list(table.host.records)
+    return finished_game_records(TABLE)
 
 
 def _header(records: list[bytes]) -> Header:
