@@ -82,6 +82,10 @@ def _verifies(player: Player) -> None:
 # A game may end before the table ever waits for a player in the phase wanted (a trade or a
 # debt is rarer than an auction): then another game is played, up to this many.
 CATCH_GAMES = 4
+# Debts are the rarest (about 8 a game between hard players on the default 150 000); a
+# table starting with 30 000 has about 20 (`simulate --games 10 --bots hard,hard,hard,hard`),
+# so the looks catch one within the games above (CI once played four games without).
+PHASE_OPTIONS = {"debt": ["--option", "start_cash=30000"]}
 
 
 def _catch(home, phase: str) -> tuple[list[Player], SavedGameWatcher, Player | None, int]:
@@ -89,7 +93,7 @@ def _catch(home, phase: str) -> tuple[list[Player], SavedGameWatcher, Player | N
     now and then until the table waits for one of them in `phase`, which is then killed.
     The processes, the host's saved game, the one killed (None: the game ended first) and
     the looks it took."""
-    host = _host(home, "--bots", "hard")
+    host = _host(home, "--bots", "hard", *PHASE_OPTIONS.get(phase, []))
     players: list[Player] = [host]
     link = host.link()
     joiners = [_join(home, name, link, "--bot", "hard") for name in ("Anna", "Vasyl", "Olha")]
