@@ -289,11 +289,10 @@ class TableScene(Scene):
         if events:
             self.stats.feed(events)
             self.timeline.extend(events)
-        if self.sent is not None and self.table.refusal is not None:
-            self.sent = None     # refused: the decision is the person's again
         if self.table.refusal is not None:
             self.feed.add(Say("refused", {"why": self.table.refusal}), None)
             self.table.refusal = None
+            self.sent = None     # refused: the decision is the person's again
         if self.game.outcome() is None:
             self.stats.seconds += dt
         self.dice.update(dt)
@@ -345,7 +344,8 @@ class TableScene(Scene):
 
     def next_frame(self) -> float:
         """Every frame while something moves (dice, a token, a card's time, a change of cash
-        shown); else at the clock's next second; else only on news from the table or input."""
+        shown); else at the clock's next second, or when a sent move's patience runs out;
+        else only on news from the table or input."""
         if self.busy or self.moments.busy or any(left > 0 for _, left in self.cash_flash):
             return 0.0
         if self.table.outcome is not None and self.my_bankruptcy is None:
