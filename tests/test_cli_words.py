@@ -157,3 +157,43 @@ def test_cli_help_is_ukrainian_from_the_installed_command(tmp_path: Path) -> Non
                           text=True, timeout=60, env=env)
     assert proc.returncode == 2
     assert proc.stderr.endswith("zemlevlasnyk verify: помилка: бракує обов'язкових аргументів: файл\n")
+
+
+def _said(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+    """What a command that returns prints: its exit code and its output and errors."""
+    code = main(argv)
+    out, err = capsys.readouterr()
+    return code, out + err
+
+
+@pytest.mark.parametrize("argv,said,values", [
+    (["--lang", "uk", "games"], "Незавершених ігор немає", set()),
+    (["games", "--lang=uk"], "Незавершених ігор немає", set()),
+    (["--lang", "uk", "verify", "/nowhere/at/all.zvl"], "не вдається прочитати файл /nowhere/at/all.zvl", set()),
+    (["--lang", "uk", "play", "--opponents", "9"], "--opponents 9: можна 1, 2 або 3", set()),
+    # The house rules' values, which a person types as they are.
+    (["--lang", "uk", "rules"], "Набори правил (--rules):", {"on", "return", "auction"}),
+])
+def test_cli_typed_lang_is_the_whole_commands_language(argv: list[str], said: str, values: set[str], english: None,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """A `--lang` typed before the command's name, or after it, is what the command's own
+    lines speak, not only argparse's (it used to be the settings' language: `zemlevlasnyk
+    --lang uk games` answered in English), and only while that command runs."""
+    code, text = _said(argv, capsys)
+    assert said in text, text
+    # Paths name folders in whatever words they have.
+    assert english_words(re.sub(r"\S*/\S*", " ", text), set(argv) | values) == [], text
+    assert code in (0, 1, 2)
+    _, text = _said(["rules"], capsys)
+    assert text.startswith("Rule presets (--rules):")
+
+
+def test_cli_typed_lang_words_a_bad_seed(english: None, capsys: pytest.CaptureFixture[str]) -> None:
+    """`--seed` is checked while argparse parses, before the command runs: its error speaks
+    the `--lang` typed too, wherever it stands."""
+    for argv in (["--lang", "uk", "play", "--seed", "abc"], ["play", "--seed", "abc", "--lang", "uk"]):
+        code, _, err = _run(argv, capsys)
+        assert code == 2
+        assert "--seed: 'abc' — не ціле число" in err, err
+    code, _, err = _run(["play", "--seed", "abc"], capsys)
+    assert "--seed: 'abc' is not a whole number" in err

@@ -20,7 +20,7 @@ from collections.abc import Collection, Sequence
 from functools import cache
 from typing import Any, NamedTuple
 
-from .cli_words import argparse_speaks, command_line_language, help_words
+from .cli_words import argparse_speaks, command_line_language, help_words, typed_language
 from .text import LANGUAGES
 
 
@@ -138,6 +138,16 @@ def _parser_for(argv: Sequence[str], lang: str) -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     if argv is None:
         argv = sys.argv[1:]
+    from .language import typed
+
+    # A `--lang` typed before the command's name is the top level's and one typed after it
+    # the command's: either way the whole command speaks it (its own lines too, not only
+    # argparse's), while it runs.
+    with typed(typed_language(argv)):
+        return _main(argv)
+
+
+def _main(argv: list[str]) -> int:
     lang = command_line_language(argv)
     with argparse_speaks(lang):
         args = _parser_for(argv, lang).parse_args(argv)

@@ -42,18 +42,24 @@ def help_words(lang: str) -> dict[str, Any]:
     return words
 
 
-def command_line_language(argv: Sequence[str]) -> str:
-    """The language `--help` and argparse's errors speak: the `--lang` typed (read before
-    argparse, whose help and errors it decides), else the settings', else the system's."""
+def typed_language(argv: Sequence[str]) -> str | None:
+    """The `--lang` typed anywhere on the command line (before `--`), or None. Read before
+    argparse, whose help and errors it decides."""
     for n, arg in enumerate(argv):
         if arg == "--":
             break
         value = argv[n + 1] if arg == LANG_FLAG and n + 1 < len(argv) else arg.partition("=")[2]
         if (arg == LANG_FLAG or arg.startswith(LANG_FLAG + "=")) and value in LANGUAGES:
             return value
+    return None
+
+
+def command_line_language(argv: Sequence[str]) -> str:
+    """The language `--help` and argparse's errors speak: the `--lang` typed, else the
+    settings', else the system's."""
     from .language import preferred_language
 
-    return preferred_language()
+    return typed_language(argv) or preferred_language()
 
 
 @contextmanager

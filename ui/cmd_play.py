@@ -19,7 +19,8 @@ DEFAULT_OPPONENTS = 3
 
 def seed_arg(text: str) -> int:
     """A --seed value: a whole number the game can use, or a clear argparse error (in the
-    language of the settings: argparse reads it before --lang)."""
+    language the command speaks: the `--lang` typed, wherever it stands, else the
+    settings')."""
     from zemlevlasnyk.ui.language import preferred_language
     from zemlevlasnyk.ui.text import catalogue
     from zemlevlasnyk.ui.vs_computer import MAX_SEED

@@ -1,4 +1,4 @@
-"""The language the commands speak when no `--lang` is given: the one the person chose in
+"""The language the commands speak: the `--lang` typed, else the one the person chose in
 the window (the `lang` kept in its settings file), else the system's locale.
 
 Kept apart from `ui.settings`, which reads and checks every setting and needs the profiles
@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 
 from zemlevlasnyk.p2p.folders import data_dir
@@ -23,6 +24,21 @@ SETTINGS_FORMAT = 1
 # The environment variables that name the user's language, in the order POSIX (and GNU
 # gettext, for LANGUAGE) consult them.
 LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+# The `--lang` typed on this process's command line, while its command runs (`typed`):
+# wherever it is typed, before or after the command's name, every word of the command
+# speaks it, not only argparse's help and errors.
+_typed: str | None = None
+
+
+@contextmanager
+def typed(lang: str | None) -> Iterator[None]:
+    """Within the block, `preferred_language` is `lang` (the `--lang` typed), when not None."""
+    global _typed
+    before, _typed = _typed, lang
+    try:
+        yield
+    finally:
+        _typed = before
 
 
 def settings_path(folder: Path | None = None) -> Path:
@@ -65,6 +81,6 @@ def saved_language(folder: Path | None = None) -> str | None:
 
 
 def preferred_language(folder: Path | None = None) -> str:
-    """The language the person chose in the window, else the system's (for the commands'
-    messages, when no --lang is given)."""
-    return saved_language(folder) or system_language()
+    """The language typed on the command line (inside `typed`), else the one the person
+    chose in the window, else the system's (for the commands' messages)."""
+    return _typed or saved_language(folder) or system_language()
