@@ -18,7 +18,7 @@ from zemlevlasnyk.p2p.identity import load_or_create
 from zemlevlasnyk.ui import nav
 from zemlevlasnyk.ui.app import App
 from zemlevlasnyk.ui.scenes.menu import MenuScene
-from zemlevlasnyk.ui.scenes.settings import SettingsScene
+from zemlevlasnyk.ui.scenes.settings import INTRO_GAP, SettingsScene
 from zemlevlasnyk.ui.scenes.table import TableScene
 from zemlevlasnyk.ui.settings import Gender, Settings, load_settings, save_settings, system_language
 from zemlevlasnyk.ui.text import ui_words
@@ -127,6 +127,24 @@ async def test_settings_welcome_asks_once(autojump_clock) -> None:
         assert isinstance(app.top, MenuScene)
         assert saved[-1].gender is Gender.NEUTRAL, "closing without choosing is an answer: never asked again"
         nursery.cancel_scope.cancel()
+
+
+@pytest.mark.parametrize("lang", ["uk", "en"])
+@pytest.mark.parametrize("size", [(800, 500), (1024, 640), (1920, 1080)])
+def test_settings_welcome_greeting_stands_apart_from_the_first_row(lang: str, size: tuple[int, int]) -> None:
+    """The greeting's last line is a paragraph's gap above the first row, not a line's: at
+    1024x640 its second line sat 6 px above the «Мова» row's buttons and read as their
+    caption (seen on a screenshot)."""
+    surface = init_pygame(size)
+    app = App(size, settings=Settings(lang=lang), spawn=lambda *args: None)
+    dialog = SettingsScene(app, welcome=True)
+    dialog.layout(size)
+    with record_text() as drawn:
+        dialog.draw(surface)
+    greeting = [d.rect for d in drawn if d.text in dialog.intro]
+    assert greeting, "the welcome greets"
+    first_row = min(b.rect.top for b in dialog.languages)
+    assert first_row - max(r.bottom for r in greeting) >= dialog.sizes.px(INTRO_GAP), (greeting, first_row)
 
 
 def _words(drawn: list[DrawnText]) -> list[str]:

@@ -45,6 +45,9 @@ LABEL_WIDTH = 270
 CHOICE_GAP = 10
 SWATCH = 30
 DONE_WIDTH = 200
+# Under the greeting, before the first row: more than the greeting's own line spacing, so it
+# reads as a paragraph of its own and not as the first row's caption.
+INTRO_GAP = 14
 VOLUME_WIDTH = 170
 GENDERS = (Gender.FEMININE, Gender.MASCULINE, Gender.NEUTRAL)
 # The rows, top to bottom (their labels' keys in the catalogue's ui.settings).
@@ -94,6 +97,8 @@ class SettingsScene(Scene):
         inner = width - 2 * pad
         self.intro = wrap(self.t["settings"]["welcome_text"], s.body, inner) if self.welcome else []
         head = s.px(28) + s.heading + 6 + s.px(14) + len(self.intro) * (s.body + 6)
+        if self.intro:
+            head += s.px(INTRO_GAP)
         height = head + len(KEYS) * (row + gap) + s.px(16) + row + pad
         self.card = pygame.Rect(0, 0, width, min(h - 2 * s.gap, height))
         self.card.center = (w // 2, h // 2)
