@@ -61,5 +61,12 @@ class DecisionClock:
             left[seat] = min(ms, left.get(seat, ms))
         return left
 
+    def restart(self, at: int) -> None:
+        """Every pending decision counts afresh from `at`: the host was away (its process
+        not running), and what the players sent meanwhile waits unread. A count only ever
+        starts later this way, and a peer accepts a timeout counted from any `since` not
+        before the start it computed itself (`records.Replica`), so nothing to tell it."""
+        self._since = {decision: max(since, at) for decision, since in self._since.items()}
+
     def clear(self) -> None:
         self._since = {}

@@ -43,6 +43,7 @@ from zemlevlasnyk.p2p.host import (
     TableHost,
 )
 from zemlevlasnyk.p2p.identity import Profile
+from zemlevlasnyk.p2p.limits import AWAY_SECONDS
 from zemlevlasnyk.p2p.links import Invite
 from zemlevlasnyk.p2p.policy import Policy
 from zemlevlasnyk.p2p.savegame import SaveGame, SaveGameError, header_for
@@ -52,6 +53,9 @@ from zemlevlasnyk.p2p.serve import HostServer
 FINISH_GRACE_SECONDS = 10.0
 # While the window holds the table (a token is walking), how often the table looks again.
 HOLD_POLL_SECONDS = 0.05
+# After the host was away (`AWAY_SECONDS`), how long the connections read before the next
+# tick: a LAN frame is read and checked in milliseconds, and this happens once per stall.
+AWAY_READ_SECONDS = 0.2
 
 Observer = Callable[[Output], None]
 KnockPolicy = Callable[[KnockArrived], bool]
@@ -185,10 +189,21 @@ class TableHandle:
                 nursery.cancel_scope.cancel()
 
     async def _pump(self) -> None:
-        """Computer players move, the clock runs out and contributions are awaited, here."""
+        """Computer players move, the clock runs out and contributions are awaited, here.
+
+        A pump that wakes far later than it asked to (`AWAY_SECONDS`) was not running: the
+        core restarts its clocks (`TableHost.back_from_away`) before anything is ticked,
+        and the connections get `AWAY_READ_SECONDS` to read what waited in their sockets
+        (trio wakes the pump and the connections' readers in one batch, in either order)."""
         core = self.core
+        asked: float | None = None    # when the pump last asked to wake (None: only when poked)
         while not self.finished:
             self._now = trio.current_time()
+            if asked is not None and self._now - asked > AWAY_SECONDS:
+                core.back_from_away(self._now)
+                asked = None
+                await trio.sleep(AWAY_READ_SECONDS)
+                continue
             if self._stamp_move:
                 # A move made from window code: the pace counts from when we first see it.
                 self._last_move, self._stamp_move = self._now, False
@@ -201,7 +216,7 @@ class TableHandle:
             stepping = core.wants_step()
             if stepping and not self.hold and self._now >= self._last_move + self.config.bot_pace:
                 self._deliver(core.step(self._now))
-                self._last_move = trio.current_time()
+                self._last_move = asked = trio.current_time()
                 await trio.sleep(0)
                 continue
             wait = math.inf
@@ -212,8 +227,10 @@ class TableHandle:
                 wait = min(wait, deadline - self._now)
             self._wake = trio.Event()
             if wait == math.inf:
+                asked = None
                 await self._wake.wait()   # no deadline: no cancel scope to build per record
             else:
+                asked = self._now + max(0.0, wait)
                 with trio.move_on_after(max(0.0, wait)):
                     await self._wake.wait()
         self._flush()

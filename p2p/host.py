@@ -455,6 +455,21 @@ class TableHost:
             outs += self._host_apply(TIMEOUT, action, now, since=since)
         return outs
 
+    def back_from_away(self, now: float) -> None:
+        """The host was away until `now` (its process was not running: a closed lid, a
+        stopped or swapped-out laptop; the driver notices its loop woke far too late). The
+        players' moves and dice contributions sent meanwhile wait unread in its sockets,
+        and the host's absence is not theirs: every pending decision's clock, and the wait
+        for a declared action's contributions, start again now instead of running out
+        before those are read. Peers accept it: a timeout may count from any `since` not
+        before the decision began (docs/PROTOCOL.md section 7), and a `chance` record any
+        time after `CONTRIB_WAIT_MS`."""
+        if self.phase is not Phase.PLAYING or self.game is None:
+            return
+        self._clock.restart(self._at(now))
+        if self._awaiting is not None:
+            self._awaiting.deadline = max(self._awaiting.deadline, now + CONTRIB_WAIT_SECONDS)
+
     def chat(self, text: str, now: float) -> list[Output]:
         """The host's own chat line."""
         return self._chat_line(self.key_hex, self.profile.name, clean_text(text))

@@ -10,6 +10,7 @@ connect at all) is the connection budget's job, not this module's.
 Keepalive: both sides send something at least every `PING_SECONDS`; a peer whose host
 said nothing for `SILENT_SECONDS` shows it, and `IDLE_SECONDS` of silence ends a connection
 (a laptop that left the Wi-Fi sends no goodbye, and TCP would take minutes to notice).
+A side that finds it was itself away (`AWAY_SECONDS`) counts its peers' silence afresh.
 """
 from __future__ import annotations
 
@@ -23,6 +24,12 @@ SILENT_SECONDS = 2.0
 # Twelve pings missed: the connection is dead. Long enough for a Wi-Fi roam or a busy
 # laptop, short enough that a table does not wait long for a seat's clock to start.
 IDLE_SECONDS = 12.0
+# A loop of ours that wakes this much later than it asked to was not running meanwhile (a
+# closed lid, a stopped or swapped-out process): trio on a busy laptop is late by
+# milliseconds, a garbage collection by tens of them, so two seconds (when peers start to
+# show us silent) is no scheduling delay. Whatever our peers sent meanwhile waits unread in
+# our sockets: our absence must not count as theirs (their silence, their decision clock).
+AWAY_SECONDS = 2.0
 
 
 @dataclass(frozen=True, slots=True)

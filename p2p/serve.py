@@ -26,7 +26,7 @@ from zemlevlasnyk.p2p.admission import Admission
 from zemlevlasnyk.p2p.errors import Code, ProtocolError
 from zemlevlasnyk.p2p.handshake import Joiner
 from zemlevlasnyk.p2p.host import CatchUp, Close, Output, Send, TableHost
-from zemlevlasnyk.p2p.limits import IDLE_SECONDS, PING_SECONDS
+from zemlevlasnyk.p2p.limits import AWAY_SECONDS, IDLE_SECONDS, PING_SECONDS
 from zemlevlasnyk.p2p.streams import ERROR_SECONDS, SecureStream, accept_peer
 
 # Messages queued for one peer before we call it too slow and drop it: a whole game's
@@ -198,8 +198,12 @@ class HostServer:
         """A ping after `PING_SECONDS` of quiet; the end after `IDLE_SECONDS` of silence (a
         laptop gone from the Wi-Fi sends no goodbye)."""
         while True:
-            await trio.sleep_until(min(peer.said + PING_SECONDS, peer.heard + IDLE_SECONDS))
+            asked = min(peer.said + PING_SECONDS, peer.heard + IDLE_SECONDS)
+            await trio.sleep_until(asked)
             now = trio.current_time()
+            if now - asked > AWAY_SECONDS:
+                # We were away, not the peer: what it said meanwhile waits unread in the socket.
+                peer.heard = max(peer.heard, now)
             if now >= peer.heard + IDLE_SECONDS:
                 done.cancel()
                 return

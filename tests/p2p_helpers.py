@@ -80,6 +80,8 @@ class MemoryTable:
         self.observed: list[Any] = []
         self.sent_bytes: dict[int, int] = {}
         self.held: set[int] = set()        # peers whose incoming messages wait (a stalled laptop)
+        self.host_away = False             # the host's process is not running: what it is sent waits
+        self._unread: deque[tuple[int, bytes, bool]] = deque()
         self._queue: deque[tuple[int, bytes, bool]] = deque()
         self._parked: deque[tuple[int, bytes, bool]] = deque()
         for n in range(1, peers + 1):
@@ -142,9 +144,13 @@ class MemoryTable:
                             self._queue.append((conn, out.payload, False))
                         elif isinstance(out, Refused):
                             self.refusals[conn].append(out)
+                elif self.host_away:
+                    self._unread.append((conn, data, to_peer))
                 elif conn not in self.closed:
                     self.deliver(self.host.receive(conn, data, self.now))
                 continue
+            if self.host_away:
+                return
             outs = self.host.step(self.now)
             if not outs:
                 return
@@ -157,6 +163,13 @@ class MemoryTable:
         self.held.discard(n)
         self._queue.extend(m for m in self._parked if m[0] == n)
         self._parked = deque(m for m in self._parked if m[0] != n)
+        self.run()
+
+    def host_reads(self) -> None:
+        """The host is running again: its connections read what waited for it, in order."""
+        self.host_away = False
+        self._queue.extendleft(reversed(self._unread))
+        self._unread.clear()
         self.run()
 
     def advance(self, seconds: float, *, run: bool = True) -> None:
