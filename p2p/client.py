@@ -257,7 +257,7 @@ class PeerClient:
                 raise remote(code, f"the host hung up: {out.message}")
         elif isinstance(out, Finished):
             with contextlib.suppress(trio.BrokenResourceError, trio.ClosedResourceError, OSError):
-                await stream.send_encoded(messages.encode(messages.Bye(self.core.replica.seq, out.state_hash)))
+                await stream.send_encoded(self.core.bye().payload)
             return out
         return None
 

@@ -242,6 +242,9 @@ class TableHost:
         self._clock = DecisionClock(ms=decision_ms(self.rules))
         self._start_time = 0.0
         self._awaiting: _Awaiting | None = None
+        # Engine seats whose player said goodbye mid-game (their signed `bye`, the proof):
+        # at a clock-off table their safe moves are made at once until they come back.
+        self._left: dict[int, dict[str, Any]] = {}
         self._recent: deque[str] = deque(maxlen=RECENT_ACTIONS)
         self._chat = RateLimiter()
         self._last_lobby: bytes = b""
@@ -406,10 +409,19 @@ class TableHost:
         return self._host_apply(HOST, action, now)
 
     def step(self, now: float) -> list[Output]:
-        """Let one computer player (or the host's bot seat) act, if one is to decide."""
+        """Let one computer player (or the host's bot seat) act, if one is to decide; or
+        make the safe move of a seat whose player left a clock-off table."""
         game = self.game
         if self.phase is not Phase.PLAYING or game is None or self._awaiting is not None:
             return []
+        left = self._left_to_move()
+        if left is not None:
+            seat, goodbye = left
+            action = game.safe_action(seat)
+            since = self._clock.since(seat)
+            at = self._at(now)
+            if action is not None:
+                return self._host_apply(TIMEOUT, action, now, since=at if since is None else since, left=goodbye)
         for decision in game.pending():
             policy = self.policies.get(decision.seat)
             if policy is None:
@@ -427,10 +439,19 @@ class TableHost:
         return []
 
     def wants_step(self) -> bool:
-        """A computer player has a decision to make (and may make it now)."""
+        """A computer player, or a seat whose player left, has a decision to make now."""
         game = self.game
         return (self.phase is Phase.PLAYING and game is not None and self._awaiting is None
-                and any(d.seat in self.policies for d in game.pending()))
+                and (any(d.seat in self.policies for d in game.pending()) or self._left_to_move() is not None))
+
+    def _left_to_move(self) -> tuple[int, dict[str, Any]] | None:
+        """A pending seat whose player said goodbye at a clock-off table, and its goodbye.
+        (With the clock on, every seat is timed as it is; a dropped connection, which may be
+        back in seconds, waits the clock at either table.)"""
+        game = self.game
+        if self.clock_on or not self._left or game is None:
+            return None
+        return next(((d.seat, self._left[d.seat]) for d in game.pending() if d.seat in self._left), None)
 
     def tick(self, now: float) -> list[Output]:
         """Time passed: settle a declared action whose wait is over, or apply the safe
@@ -557,7 +578,11 @@ class TableHost:
                 return self._lobby_changed() if self.lobby.change(index, name, colour) else []
             case Sync(start=start):
                 return self._catch_up(conn, info, start, now)
-            case Bye():
+            case Bye(signed=signed):
+                seat = self._seat_of_key(info.key)
+                if (signed is not None and seat is not None and self.phase is Phase.PLAYING
+                        and signed["table"] == self.table and wire.check_signature(info.key, wire.TAG_BYE, signed)):
+                    self._left[seat] = signed
                 return self._drop(conn, now, Code.CLOSED, "goodbye")
             case RecordWire(wire=data):
                 return self.handed_record(conn, data, now)
@@ -661,15 +686,16 @@ class TableHost:
         except IllegalAction as exc:
             raise local(Code.ILLEGAL, f"{exc.message} [{exc.rule}]") from None
 
-    def _host_apply(self, kind: str, action: Action, now: float, *, since: int | None = None) -> list[Output]:
+    def _host_apply(self, kind: str, action: Action, now: float, *, since: int | None = None,
+                    left: dict[str, Any] | None = None) -> list[Output]:
         """An action the host applies: declared first when people must contribute chance."""
         game = self.game
         assert game is not None
         at = self._at(now)
         awaited = tuple(sorted(self._live_people())) if game.needs_chance(action) else ()
         if not awaited:
-            return self._after(self.ledger.host(kind, action, at, since=since), now)
-        entry = self.ledger.declare(kind, action, at, awaited=awaited, since=since)
+            return self._after(self.ledger.host(kind, action, at, since=since, left=left), now)
+        entry = self.ledger.declare(kind, action, at, awaited=awaited, since=since, left=left)
         self._awaiting = _Awaiting(entry.seq, awaited, now + CONTRIB_WAIT_SECONDS, {})
         return self._broadcast(entry)
 
@@ -736,6 +762,7 @@ class TableHost:
         outs += self._lobby_changed(force=True, skip=conn)
         if self.phase is not Phase.LOBBY:
             if seat is not None:
+                self._left.pop(seat, None)   # back: the seat is theirs again
                 self._retime(actor=None, at=self._at(now))
                 outs.append(SeatOnline(seat, self.players[seat].name, True))
             start = max(0, last_seq + 1)

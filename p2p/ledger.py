@@ -122,17 +122,19 @@ class Ledger:
         events = self._apply(action, self.seq + 1, self._secret, act.entropy)
         return self._changed(ACT, {"act": act.signed}, at, action.seat, events)
 
-    def host(self, kind: str, action: Action, at: int, *, since: int | None = None) -> Entry:
-        """An action the host applies at once: chance (if any) from the start entropy."""
+    def host(self, kind: str, action: Action, at: int, *, since: int | None = None,
+             left: dict[str, Any] | None = None) -> Entry:
+        """An action the host applies at once: chance (if any) from the start entropy.
+        A timeout counts from `since`; `left` is the seat's signed goodbye, if it left."""
         events = self._apply(action, self.seq + 1, self._secret, self.start_entropy)
-        return self._changed(kind, self._auto(kind, action, since), at, action.seat, events)
+        return self._changed(kind, self._auto(kind, action, since, left), at, action.seat, events)
 
     def declare(self, kind: str, action: Action, at: int, *, awaited: tuple[int, ...],
-                since: int | None = None) -> Entry:
+                since: int | None = None, left: dict[str, Any] | None = None) -> Entry:
         """Bind the host to an action that needs chance; the next record applies it."""
         if self.pending is not None:
             raise local(Code.NOT_NOW, "an action is already waiting for its chance")
-        fields = {**self._auto(kind, action, since), "await": list(awaited)}
+        fields = {**self._auto(kind, action, since, left), "await": list(awaited)}
         entry = self._unchanged(kind, fields, at, action.seat)
         self.pending = Pending(entry.seq, kind, action, awaited, self.head)
         return entry
@@ -189,10 +191,10 @@ class Ledger:
     # --- internals ----------------------------------------------------------------------------------
 
     @staticmethod
-    def _auto(kind: str, action: Action, since: int | None) -> dict[str, Any]:
+    def _auto(kind: str, action: Action, since: int | None, left: dict[str, Any] | None) -> dict[str, Any]:
         fields: dict[str, Any] = {"auto": action.to_json()}
         if kind == TIMEOUT:
-            fields["timer"] = {"since": since}
+            fields["timer"] = {"since": since} if left is None else {"since": since, "left": left}
         return fields
 
     def _changed(self, kind: str, fields: dict[str, Any], at: int, seat: int | None, events: list[Event]) -> Entry:

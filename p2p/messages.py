@@ -283,11 +283,16 @@ class Sync:
 
 @dataclass(frozen=True, slots=True)
 class Bye:
+    """We leave (after `seq`, on `state`). `signed`: the same, signed by our key for the
+    table: a person leaving a game in progress on purpose, which the host shows the table as
+    proof that the seat's safe moves may be made at once (docs/PROTOCOL.md section 7)."""
+
     seq: int
     state: str
+    signed: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"t": "bye", "seq": self.seq, "state": self.state}
+        return self.signed if self.signed is not None else {"t": "bye", "seq": self.seq, "state": self.state}
 
 
 HostMessage = RecordWire | Admitted | LobbyView | ChatRelay | Reject | ErrorMessage | Ping
@@ -327,7 +332,7 @@ def parse_from_peer(payload: bytes) -> PeerMessage:
     if kind == "sync":
         return Sync(_int(obj, kind, "from", low=0))
     if kind == "bye":
-        return Bye(_int(obj, kind, "seq", low=-1), _str(obj, kind, "state"))
+        return parse_bye(obj)
     raise _bad(kind[:40], "not a message a host takes")
 
 
@@ -363,6 +368,17 @@ def parse_act(obj: dict[str, Any], *, nested: bool = False) -> Act:
         parse_act(note["unanswered"], nested=True)
     return Act(_str(obj, kind, "table"), _int(obj, kind, "seq", low=0), _int(obj, kind, "seat", low=0),
                _dict(obj, kind, "action"), _hex(obj, kind, "entropy", ENTROPY_BYTES), note, signed)
+
+
+def parse_bye(obj: dict[str, Any]) -> Bye:
+    """A goodbye, plain or signed (then with exactly its signed fields)."""
+    kind = "bye"
+    if obj.get("t") != kind:
+        raise _bad(kind, "not a goodbye")
+    signed = _signed(obj, kind, ("table", "seq", "state")) if "sig" in obj else None
+    if signed is not None:
+        _str(obj, kind, "table")
+    return Bye(_int(obj, kind, "seq", low=-1), _str(obj, kind, "state"), signed)
 
 
 def parse_contrib(obj: dict[str, Any]) -> Contrib:
@@ -452,6 +468,10 @@ def make_act(key: SigningKey, *, table: str, seq: int, action: dict[str, Any], e
             raise ValueError("an action that carried a note cannot be carried as a note")
         obj["note"] = {"unanswered": unanswered.signed}
     return parse_act(wire.sign(key, wire.TAG_ACTION, obj))
+
+
+def make_bye(key: SigningKey, *, table: str, seq: int, state: str) -> Bye:
+    return parse_bye(wire.sign(key, wire.TAG_BYE, {"t": "bye", "table": table, "seq": seq, "state": state}))
 
 
 def make_contrib(key: SigningKey, *, table: str, seq: int, seat: int, record: str, entropy: bytes) -> Contrib:

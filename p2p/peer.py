@@ -266,6 +266,12 @@ class TablePeer:
     def chat(self, text: str) -> Outgoing:
         return Outgoing(messages.Chat(text))
 
+    def bye(self) -> Outgoing:
+        """Our goodbye, signed: we leave (mid-game, on purpose: the host may show it to the
+        table and have our seat's safe moves made at once until we come back)."""
+        return Outgoing(messages.make_bye(self.profile.signing_key, table=self.table, seq=self.replica.seq,
+                                          state=self.replica.state_hash))
+
     def ready(self) -> Outgoing | None:
         if self.lobby is None:
             return None

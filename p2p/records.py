@@ -254,6 +254,7 @@ class Replica:
         self.clock = True
         self.decisions = DecisionClock()
         self.declared: Declared | None = None
+        self._acted: dict[int, int] = {}     # engine seat -> the seq of its latest own (`act`) record
         self.ended = False
         self._chance_from: str | None = None
 
@@ -354,6 +355,8 @@ class Replica:
             raise cheat("the state hash is wrong", Cheat.STATE)
         notes = self._notes(kind, body, seq)
         actor = self._actor(kind, body)
+        if kind == ACT and actor is not None:
+            self._acted[actor] = seq
         chance, self._chance_from = self._chance_from, None
         if changed and self.game.outcome() is None:
             self.decisions.update([(d.seat, d.kind) for d in self.game.pending()], actor=actor, at=at)
@@ -501,7 +504,7 @@ class Replica:
         if action != self.game.safe_action(action.seat):
             raise cheat("a timeout that is not the clock's safe action")
         timer = body["timer"]
-        if set(timer) != {"since"} or not _is_int(timer["since"]):
+        if set(timer) - {"left"} != {"since"} or not _is_int(timer["since"]):
             raise cheat("a malformed timer", Cheat.MALFORMED)
         since = self.decisions.since(action.seat)
         if since is None:
@@ -509,9 +512,27 @@ class Replica:
         if timer["since"] < since:
             raise cheat(f"the host counted seat {action.seat}'s time from {timer['since']} ms, "
                         f"before its decision began at {since} ms", Cheat.CLOCK)
+        if "left" in timer and self._left(action.seat, timer["left"], body["seq"], cheat):
+            # The seat's player said goodbye: its safe moves need not wait (section 7).
+            if body["at"] < timer["since"]:
+                raise cheat("a timeout before the time it counts from", Cheat.CLOCK)
+            return
         if body["at"] < timer["since"] + self.decisions.ms:
             raise cheat(f"the host ran seat {action.seat}'s clock out after "
                         f"{(body['at'] - timer['since']) / 1000:.1f} s of {self.decisions.ms / 1000:g}", Cheat.CLOCK)
+
+    def _left(self, seat: int, goodbye: Any, seq: int, cheat: Accuse) -> bool:
+        """Whether `goodbye` shows that the seat's player left: signed by the seat's key for
+        this table, before this record, and not followed by an action of the seat's own (a
+        player who came back and moved is no longer gone). A goodbye it did not sign is
+        forged evidence; an old one proves nothing (the clock's wait then applies)."""
+        if not isinstance(goodbye, dict):
+            raise cheat("a malformed goodbye", Cheat.MALFORMED)
+        bye = messages.parse_bye(goodbye)
+        if (bye.signed is None or bye.signed["table"] != self.table or bye.seq >= seq
+                or not wire.check_signature(self.players[seat].key, wire.TAG_BYE, bye.signed)):
+            raise cheat(f"seat {seat}'s goodbye is forged or made for another table", Cheat.SIGNATURE)
+        return bye.seq >= self._acted.get(seat, -1)
 
     def _chance(self, body: dict[str, Any], secret: bytes, own: tuple[dict[str, Any], ...],
                 cheat: Accuse) -> list[Event]:

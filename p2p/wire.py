@@ -32,6 +32,7 @@ TAG_ACTION = b"zemlevlasnyk/v2/action\n"
 TAG_RECORD = b"zemlevlasnyk/v2/record\n"
 TAG_READY = b"zemlevlasnyk/v2/ready\n"
 TAG_CONTRIB = b"zemlevlasnyk/v2/contrib\n"
+TAG_BYE = b"zemlevlasnyk/v2/bye\n"
 TAG_WELCOME = b"zemlevlasnyk/v2/welcome\n"
 TAG_AUTH = b"zemlevlasnyk/v2/auth\n"
 

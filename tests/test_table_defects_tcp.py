@@ -4,6 +4,7 @@ connections, real time), besides their sans-IO tests in test_table_defects.py:
 - defect 3: at a table without the decision clock, the seat to move sends `bye`, or one
   malformed message, and goes away: the host times that seat as the clock would and plays
   its safe moves, and the game goes on (before, nothing happened at the table for good);
+  a player who says its signed goodbye is played at once, with no wait;
 - defect 4: a player who said Ready and then `bye` in the lobby leaves no ghost seat: the
   seat is free, and a table waiting for four does not start around it.
 """
@@ -18,6 +19,7 @@ from p2p_helpers import body, profile, serve_on_loopback
 
 from zemlevlasnyk.p2p import messages
 from zemlevlasnyk.p2p.client import PeerClient
+from zemlevlasnyk.p2p.clock import DECISION_MS
 from zemlevlasnyk.p2p.host import Phase, TableHost
 from zemlevlasnyk.p2p.links import Invite
 from zemlevlasnyk.p2p.peer import TablePeer
@@ -82,6 +84,37 @@ async def test_tcp_a_clock_off_table_goes_on_when_the_seat_to_move_leaves(tmp_pa
         played_on = core.seq      # and on: the seat is timed as under the clock, decision by decision
         await _until(lambda: core.seq > played_on or core.phase is Phase.FINISHED, LEFT_SECONDS)
         nursery.cancel_scope.cancel()
+
+
+async def test_tcp_a_player_who_says_goodbye_at_a_clock_off_table_is_played_at_once(tmp_path: Path) -> None:
+    """The seat to move sends its signed goodbye (`TablePeer.bye`) and hangs up: its
+    decisions are made at once from then on, each timeout showing the goodbye, and the
+    player who stayed accepts them all (before, each cost the table the 30 s wait)."""
+    core = TableHost(profile(0, "Host"), auto_start_at=3, clock=False)
+    core.sit_host(0.0, policy=make_policy("medium", 1))
+    stays, leaves = _peer(1, core, "medium"), _peer(2, core, None)
+    async with trio.open_nursery() as nursery:
+        _, invite = await serve_on_loopback(nursery, core, log_path=tmp_path / "host.zvl")
+        await _sit(nursery, stays, invite)
+        client, gone = await _sit(nursery, leaves, invite)
+
+        def waits_for_the_leaver() -> bool:
+            return core.game is not None and leaves.seat in {d.seat for d in core.game.pending()}
+        await _until(waits_for_the_leaver, LEFT_SECONDS)
+        seq = core.seq
+        await client.send(leaves.bye())
+        await trio.sleep(0.5)     # the host reads it before the socket closes
+        gone.cancel()
+
+        def timed_out() -> list[dict]:
+            return [b for r in core.records[seq + 1:] if (b := body(r))["kind"] == "timeout"]
+        await _until(lambda: len(timed_out()) >= 3 or core.phase is Phase.FINISHED)
+        await _until(lambda: stays.replica.seq >= core.seq)
+        nursery.cancel_scope.cancel()
+    timeouts = timed_out()
+    assert timeouts and all(t["auto"]["seat"] == leaves.seat and "left" in t["timer"] for t in timeouts)
+    assert all(t["at"] - t["timer"]["since"] < DECISION_MS for t in timeouts), "no 30 s wait"
+    assert stays.cheated is None
 
 
 async def test_tcp_ready_then_bye_in_the_lobby_leaves_no_ghost_seat(tmp_path: Path) -> None:
