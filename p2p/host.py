@@ -416,12 +416,10 @@ class TableHost:
             return []
         left = self._left_to_move()
         if left is not None:
-            seat, goodbye = left
-            action = game.safe_action(seat)
-            since = self._clock.since(seat)
-            at = self._at(now)
-            if action is not None:
-                return self._host_apply(TIMEOUT, action, now, since=at if since is None else since, left=goodbye)
+            action, goodbye = left
+            since = self._clock.since(action.seat)
+            return self._host_apply(TIMEOUT, action, now, since=self._at(now) if since is None else since,
+                                    left=goodbye)
         for decision in game.pending():
             policy = self.policies.get(decision.seat)
             if policy is None:
@@ -444,14 +442,18 @@ class TableHost:
         return (self.phase is Phase.PLAYING and game is not None and self._awaiting is None
                 and (any(d.seat in self.policies for d in game.pending()) or self._left_to_move() is not None))
 
-    def _left_to_move(self) -> tuple[int, dict[str, Any]] | None:
-        """A pending seat whose player said goodbye at a clock-off table, and its goodbye.
-        (With the clock on, every seat is timed as it is; a dropped connection, which may be
-        back in seconds, waits the clock at either table.)"""
+    def _left_to_move(self) -> tuple[Action, dict[str, Any]] | None:
+        """The safe move of a pending seat whose player said goodbye at a clock-off table,
+        and the goodbye. (With the clock on, every seat is timed as it is; a dropped
+        connection, which may be back in seconds, waits the clock at either table.)"""
         game = self.game
         if self.clock_on or not self._left or game is None:
             return None
-        return next(((d.seat, self._left[d.seat]) for d in game.pending() if d.seat in self._left), None)
+        for decision in game.pending():
+            action = game.safe_action(decision.seat) if decision.seat in self._left else None
+            if action is not None:
+                return action, self._left[decision.seat]
+        return None
 
     def tick(self, now: float) -> list[Output]:
         """Time passed: settle a declared action whose wait is over, or apply the safe
