@@ -191,6 +191,16 @@ class Rejoining:
 
 
 @dataclass(frozen=True, slots=True)
+class TakeoverDue:
+    """The host is lost: unless it answers again, or the table is found advertised by
+    someone else, we take it over in `after` seconds (told once each time the host is lost,
+    only to a player whose turn in the order will come)."""
+
+    table: str
+    after: float
+
+
+@dataclass(frozen=True, slots=True)
 class TakingOver:
     """Nobody took the table over: we do, after `waited` seconds without a host."""
 
@@ -223,7 +233,7 @@ class Hosting:
     output: Output
 
 
-FollowerOutput = ClientOutput | Rejoining | TakingOver | Rewound | Listening | Hosting
+FollowerOutput = ClientOutput | Rejoining | TakeoverDue | TakingOver | Rewound | Listening | Hosting
 
 
 @dataclass
@@ -404,8 +414,9 @@ class Follower:
                 self._lost.changed = trio.Event()
                 await self._lost.changed.wait()
             since = self._lost.since
-            delay = takeover_delay(self.core.replica, self.core.profile.key_hex,
-                                   after=self.resume_after, stagger=self.stagger) if self.auto_resume else math.inf
+            delay = self._delay()
+            if math.isfinite(delay):
+                self.on_output(TakeoverDue(self.core.table, max(0.0, since + delay - trio.current_time())))
             found = await self._look(invite, deadline=since + delay)
             if self._lost.since != since:
                 continue  # the host answered again meanwhile
@@ -419,6 +430,13 @@ class Follower:
                 self.on_output(TakingOver(self.core.table, trio.current_time() - since))
                 done.cancel()
                 return
+
+    def _delay(self) -> float:
+        """Seconds of host loss after which we take the table over (infinite: never)."""
+        if not self.auto_resume:
+            return math.inf
+        return takeover_delay(self.core.replica, self.core.profile.key_hex, after=self.resume_after,
+                              stagger=self.stagger)
 
     async def _look(self, invite: Invite, *, deadline: float) -> Invite | None:
         """The table advertised by a host that is not the one we lost (or the one we lost,
@@ -544,10 +562,13 @@ async def find_advertised(interfaces: Sequence[str], replica: Replica, *,
 
 def resume_follower(path: Path, profile: Profile, *, interfaces: Sequence[str], bind: str | None = None,
                     policy: Policy | None = None, on_output: Callable[[FollowerOutput], None] | None = None,
-                    grace: float = HANDOVER_GRACE_SECONDS, bot_seed: int = 0) -> Follower:
+                    grace: float = HANDOVER_GRACE_SECONDS, bot_seed: int = 0,
+                    resume_after: float = RESUME_AFTER_SECONDS) -> Follower:
     """A follower for the table of the saved game at `path` (verified now: `ResumeError`
     if it cannot be resumed): run it to join the table if it is advertised (its host
-    back, or a player who took it over), else to take it over and host it."""
+    back, or a player who took it over), else to take it over and host it. Joined, it
+    takes the table over again if that host is lost too (after `resume_after`, in the
+    order of `takeover_delay`)."""
     loaded = load_saved(path)
     if loaded.header.me != profile.key_hex:
         raise ResumeError("not_seated", "this saved game belongs to another profile")
@@ -560,7 +581,7 @@ def resume_follower(path: Path, profile: Profile, *, interfaces: Sequence[str], 
     if not core.replica.may_host(profile.key_hex):
         raise ResumeError("not_seated", profile.key_hex)
     return Follower(core, None, saved, interfaces=interfaces, bind=bind, policy=policy, on_output=on_output,
-                    grace=grace, bot_seed=bot_seed)
+                    grace=grace, bot_seed=bot_seed, resume_after=resume_after)
 
 
 async def take_over_or_rejoin(path: Path, profile: Profile, *, interfaces: Sequence[str], bind: str | None,

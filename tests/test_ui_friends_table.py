@@ -16,7 +16,7 @@ from zemlevlasnyk.engine import Action, Entropy, Game, load_preset
 from zemlevlasnyk.p2p.chat import MAX_CHAT_CHARS
 from zemlevlasnyk.ui import theme
 from zemlevlasnyk.ui.app import App
-from zemlevlasnyk.ui.net_common import ChatEntry, LinkState, LobbySeat
+from zemlevlasnyk.ui.net_common import ChatEntry, LinkState, LobbySeat, Takeover
 from zemlevlasnyk.ui.net_table import NetTable
 from zemlevlasnyk.ui.scenes.lobby import LobbyScene
 from zemlevlasnyk.ui.scenes.table import TableScene
@@ -40,6 +40,7 @@ class StandIn:
         self.said: list[str] = []
         self.error = self.notice = self.refusal = self.cheated = None
         self.link = LinkState.CONNECTED
+        self.takeover = Takeover.NONE
         self.offline: set[int] = set()
         self.knocks: list[Any] = []
         self.admitted = object()
@@ -59,6 +60,12 @@ class StandIn:
         return self.clock
 
     def take_complaints(self) -> list[Any]:
+        return []
+
+    def takeover_in(self) -> float | None:
+        return None
+
+    def take_news(self) -> list[Say]:
         return []
 
     def take_events(self) -> list[dict[str, Any]]:

@@ -24,6 +24,16 @@ class LinkState(Enum):
     LOST = "lost"                  # the host stayed unreachable: the table is over for us
 
 
+class Takeover(Enum):
+    """Where this window stands in taking over a table whose host is lost (docs/PROTOCOL.md
+    section 9): the window shows it over the board."""
+
+    NONE = "none"            # not taking anything over (the host is here, or we never would)
+    DUE = "due"              # the host is lost: we take the table over when the countdown ends
+    TAKING = "taking"        # nobody else did: checking our saved game, opening the table here
+    GRACE = "grace"          # we host the table: the others have a few seconds to come back
+
+
 @dataclass(frozen=True)
 class LobbySeat:
     """One seat of the lobby as the window shows it."""

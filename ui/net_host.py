@@ -40,7 +40,7 @@ from zemlevlasnyk.p2p.policy import make_policy
 from zemlevlasnyk.p2p.savegame import default_path
 
 from .background import Background
-from .net_common import CHAT_KEEP, ChatEntry, Knocking, LinkState, LobbySeat
+from .net_common import CHAT_KEEP, ChatEntry, Knocking, LinkState, LobbySeat, Takeover
 from .problems import explain, trouble
 from .text import Say
 
@@ -66,6 +66,7 @@ class HostSession:
         self.knocks: list[Knocking] = []
         self.offline: set[int] = set()         # engine seats of people whose connection is gone
         self.link = LinkState.CONNECTED        # the host is the table: always connected
+        self.takeover = Takeover.NONE          # and never takes another's table over
         self._events: list[Event] = []
         self._chat: deque[ChatEntry] = deque(maxlen=CHAT_KEEP)
         self.handle.sit_host()
@@ -210,6 +211,12 @@ class HostSession:
 
     def take_complaints(self) -> list[Any]:
         """The host checks itself and has no one to complain about."""
+        return []
+
+    def takeover_in(self) -> float | None:
+        return None
+
+    def take_news(self) -> list[Say]:
         return []
 
     def act(self, action: Action) -> None:

@@ -13,6 +13,12 @@ A saved game can be resumed the same way (`saved_game`, from the menu's unfinish
 the table is rejoined where it is advertised again, else this window takes it over and
 hosts it (docs/PROTOCOL.md section 9); the session still shows a player's view of it.
 
+A player's window that can look for its table on the network (it has interfaces) also
+takes the table over on its own when the host is lost, exactly as `zemlevlasnyk join`
+does (the same `Follower`: the people's seats in order, the first after the agreed
+silence): `takeover` and `takeover_in` say where it stands, for the banner over the board.
+A spectator is in no such order and never hosts.
+
 The connection's state (`link`: connected, silent, reconnecting, lost), who is offline
 and the complaints only this side can make (`take_complaints`: our dice contribution left
 out, our action left unanswered, a timeout while we were here, another player's evidence)
@@ -20,6 +26,7 @@ are kept for the window from the client's outputs.
 """
 from __future__ import annotations
 
+import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -50,19 +57,23 @@ from zemlevlasnyk.p2p.peer import (
     TablePeer,
     TimedOutWhileHere,
 )
+from zemlevlasnyk.p2p.records import HANDOVER
 from zemlevlasnyk.p2p.resume import (
+    RESUME_AFTER_SECONDS,
     Follower,
     FollowerOutput,
     Hosting,
     Listening,
     Rejoining,
     SavedRecords,
+    TakeoverDue,
+    TakingOver,
     resume_follower,
 )
 from zemlevlasnyk.p2p.savegame import default_path
 
 from .background import Background
-from .net_common import CHAT_KEEP, ChatEntry, LinkState, LobbySeat
+from .net_common import CHAT_KEEP, ChatEntry, LinkState, LobbySeat, Takeover
 from .problems import cheating, error_words, explain, refused, resume_words, trouble
 from .text import Say
 
@@ -77,24 +88,28 @@ class JoinSession:
     """A table joined from this window (see the module docstring)."""
 
     def __init__(self, profile: Profile, invite: Invite | None, *, interfaces: Sequence[str] = (),
-                 saved_game: Path | None = None) -> None:
+                 saved_game: Path | None = None, takeover_after: float = RESUME_AFTER_SECONDS) -> None:
         """`interfaces`: where to look for the table (mDNS) if its host is lost and comes
-        back, or another player takes it over, at a new address. With `saved_game` (and no
-        invite) the table of that saved game is resumed: rejoined where it is advertised,
-        else hosted by this window (`p2p.resume.resume_follower`; `ResumeError` if it
-        cannot be)."""
+        back, or another player takes it over, at a new address; with them, a player's
+        window takes the table over itself when its turn comes, the first in the order
+        after `takeover_after` seconds without a host (every player must use the same
+        figure: tests shorten it). With `saved_game` (and no invite) the table of that
+        saved game is resumed: rejoined where it is advertised, else hosted by this window
+        (`p2p.resume.resume_follower`; `ResumeError` if it cannot be)."""
         self.invite = invite
         if saved_game is not None:
-            self.follower = resume_follower(saved_game, profile, interfaces=interfaces, on_output=self._output)
+            self.follower = resume_follower(saved_game, profile, interfaces=interfaces, on_output=self._output,
+                                            resume_after=takeover_after)
             self.core = self.follower.core
         else:
             assert invite is not None
             self.core = TablePeer(profile, table=invite.table, host_key=invite.host_key, auto_ready=False)
             saved = SavedRecords(default_path(invite.table, profile.public_key), table=invite.table,
                                  first_host=invite.host_key.hex(), me=profile.key_hex)
-            # The window follows a table it joined through host loss but never hosts it itself.
+            # As `zemlevlasnyk join`: without interfaces nobody could find the table we
+            # would host, so we only redial the lost host (docs/PROTOCOL.md section 9).
             self.follower = Follower(self.core, invite, saved, interfaces=interfaces, on_output=self._output,
-                                     auto_resume=False)
+                                     auto_resume=bool(interfaces), resume_after=takeover_after)
         self.task = Background()
         self.knocking = invite is not None and invite.secret is None
         self.admitted: Admitted | None = None
@@ -105,6 +120,10 @@ class JoinSession:
         self.knocks: list[Any] = []   # only the host answers knocks
         self.link = LinkState.CONNECTING
         self.reconnect_attempt = 0
+        self.takeover = Takeover.NONE
+        self._takeover_until: float | None = None   # time.monotonic() when the countdown ends
+        self._handed_over = False     # the handover record of the table we take over is out
+        self._news: list[Say] = []
         self.offline: set[int] = set()     # engine seats of people whose connection is gone
         self._complaints: list[Complaint] = []
         self._events: list[Event] = []
@@ -152,8 +171,12 @@ class JoinSession:
             self.knocking = False
         elif isinstance(out, Applied):
             self._events.extend(out.events)
+            if out.kind == HANDOVER:
+                self._handed_over = True
+                self._take_over_step(Takeover.NONE)   # the table has a host again (maybe us)
         elif isinstance(out, Connected):
             self.link, self.reconnect_attempt = LinkState.CONNECTED, 0
+            self._take_over_step(Takeover.NONE)
         elif isinstance(out, HostSilent):
             self.link = LinkState.SILENT
         elif isinstance(out, Reconnecting):
@@ -162,9 +185,19 @@ class JoinSession:
             self.link = LinkState.LOST
         elif isinstance(out, Rejoining):
             self.link = LinkState.RECONNECTING    # the table is back at a new address: dialling it
+            self._take_over_step(Takeover.NONE)
+        elif isinstance(out, TakeoverDue):
+            self._take_over_step(Takeover.DUE, out.after)
+        elif isinstance(out, TakingOver):
+            self._handed_over = False
+            self._take_over_step(Takeover.TAKING)
         elif isinstance(out, Listening):
             self.link = LinkState.CONNECTED       # we took the table over: we are the table now
             self.notice = Say("games.hosting")
+            self._news.append(self.notice)
+            # With nobody to wait for, the handover record may be out before we hear we listen.
+            waiting = out.grace > 0 and not self._handed_over
+            self._take_over_step(Takeover.GRACE if waiting else Takeover.NONE, out.grace)
         elif isinstance(out, Hosting) and isinstance(out.output, ChatRelayed):
             relayed = out.output
             self._chat.append(ChatEntry(relayed.name, relayed.text, self._colour_of(relayed.key)))
@@ -180,6 +213,22 @@ class JoinSession:
             self.cheated = cheating(out.error)
         elif isinstance(out, HostError):
             self.notice = refused(out.code, out.message, "the host hung up")
+
+    def _take_over_step(self, step: Takeover, seconds: float | None = None) -> None:
+        self.takeover = step
+        self._takeover_until = None if seconds is None else time.monotonic() + seconds
+
+    def takeover_in(self) -> float | None:
+        """Seconds until this window takes the table over (`Takeover.DUE`), or until the
+        others' time to come back ends (`Takeover.GRACE`); None otherwise."""
+        if self.takeover not in (Takeover.DUE, Takeover.GRACE) or self._takeover_until is None:
+            return None
+        return max(0.0, self._takeover_until - time.monotonic())
+
+    def take_news(self) -> list[Say]:
+        """What the table's feed should tell once (this window took the table over)."""
+        news, self._news = self._news, []
+        return news
 
     def _offline(self, changed: LobbyChanged) -> None:
         """People seated in the game whose connection the host reports gone."""

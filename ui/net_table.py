@@ -11,7 +11,7 @@ from typing import Any, Protocol
 
 from zemlevlasnyk.engine import Action, Event, Game, Outcome
 
-from .net_common import ChatEntry, LinkState, LobbySeat
+from .net_common import ChatEntry, LinkState, LobbySeat, Takeover
 from .seats import WATCHING
 from .table_view import PlayerInfo
 from .text import Say
@@ -26,6 +26,7 @@ class NetSession(Protocol):
     knocks: list[Any]
     link: LinkState
     offline: set[int]
+    takeover: Takeover       # this window taking the table of a lost host over
 
     @property
     def is_host(self) -> bool: ...
@@ -50,6 +51,8 @@ class NetSession(Protocol):
     def lobby_seats(self) -> list[LobbySeat | None]: ...
     def take_events(self) -> list[Event]: ...
     def take_complaints(self) -> list[Any]: ...
+    def takeover_in(self) -> float | None: ...
+    def take_news(self) -> list[Say]: ...
     def act(self, action: Action) -> None: ...
     def say(self, text: str) -> Say | None: ...
     def close(self) -> None: ...
@@ -128,6 +131,19 @@ class NetTable:
     @property
     def cheated(self) -> Say | None:
         return self.session.cheated
+
+    @property
+    def takeover(self) -> Takeover:
+        """Where this window stands in taking over the table of a lost host."""
+        return self.session.takeover
+
+    def takeover_in(self) -> float | None:
+        """Seconds left of the takeover's countdown (or of the others' time to come back)."""
+        return self.session.takeover_in()
+
+    def take_news(self) -> list[Say]:
+        """Lines for the feed since the last call (this window took the table over)."""
+        return self.session.take_news()
 
     @property
     def trouble(self) -> Say | None:

@@ -2,7 +2,9 @@
 data: the settings (and the first run's welcome), the rules dialog with house rules
 changed, a joiner's lobby (the host's code, clock and rules, the colours to choose from), the
 unfinished games (a damaged file and a finished game among them, and a message), and a
-table whose host went silent or whose other players are offline. Nothing is sent.
+table whose host went silent or whose other players are offline, or whose host is lost
+and this window takes it over (the countdown, the takeover, the others' time to come
+back). Nothing is sent.
 """
 from __future__ import annotations
 
@@ -22,7 +24,7 @@ from . import nav
 from .app import App
 from .house_rules import RulesChoice
 from .local_table import LocalTable
-from .net_common import ChatEntry, LinkState, LobbySeat
+from .net_common import ChatEntry, LinkState, LobbySeat, Takeover
 from .net_join import JoinSession
 from .net_table import NetTable
 from .scenes.base import Scene
@@ -36,6 +38,11 @@ SHOWN_WHEN = 1_795_902_000.0
 DAY = 86_400.0
 # The reconnection attempt the banner counts.
 SHOWN_ATTEMPT = 3
+# Seconds left of the takeover's countdown, and of the others' time to come back.
+SHOWN_TAKEOVER_SECONDS = 42.0
+SHOWN_GRACE_SECONDS = 7.0
+# The takeover's steps the screenshots show, by scene name.
+TAKEOVER_SCENES = {"takeover_due": Takeover.DUE, "taking_over": Takeover.TAKING, "hosting_grace": Takeover.GRACE}
 
 
 def build(app: App, name: str, seed: int, warm: Callable[[int, str], LocalTable]) -> Scene:
@@ -63,7 +70,7 @@ def build(app: App, name: str, seed: int, warm: Callable[[int, str], LocalTable]
         app.push(scene)
         scene.message = Say("games.problem.bad_record")
     else:
-        _troubled_table(app, warm(seed, app.lang), offline=name == "offline")
+        _troubled_table(app, warm(seed, app.lang), offline=name == "offline", takeover=TAKEOVER_SCENES.get(name))
     app.top.update(0.0)
     return app.top
 
@@ -134,6 +141,14 @@ class ShownSession:
         self.refusal: Say | None = None
         self.cheated: Say | None = None
         self.notice: Say | None = None
+        self.takeover = Takeover.NONE
+        self.takeover_seconds: float | None = None
+
+    def takeover_in(self) -> float | None:
+        return self.takeover_seconds
+
+    def take_news(self) -> list[Say]:
+        return []
 
     def clock_left(self) -> dict[int, float]:
         return {}
@@ -157,7 +172,7 @@ class ShownSession:
         """Nothing to close."""
 
 
-def _troubled_table(app: App, table: LocalTable, *, offline: bool) -> None:
+def _troubled_table(app: App, table: LocalTable, *, offline: bool, takeover: Takeover | None = None) -> None:
     from .scenes.table import TableScene
     samples = catalogue(app.lang)["ui"]["samples"]
     others = iter([*samples["friends"], samples["tables"][0][1]])
@@ -169,6 +184,15 @@ def _troubled_table(app: App, table: LocalTable, *, offline: bool) -> None:
     session = ShownSession(table.game, players, table.me, table.records, chat)
     if offline:
         session.offline = {(table.me + 2) % len(players)}
+    elif takeover is not None:
+        session.takeover = takeover
+        if takeover is Takeover.GRACE:     # the others are not back yet
+            session.offline = {n for n in range(len(players)) if n != table.me}
+            session.takeover_seconds = SHOWN_GRACE_SECONDS
+        else:
+            session.link = LinkState.RECONNECTING
+            session.reconnect_attempt = SHOWN_ATTEMPT
+            session.takeover_seconds = SHOWN_TAKEOVER_SECONDS if takeover is Takeover.DUE else None
     else:
         session.link, session.reconnect_attempt = LinkState.RECONNECTING, SHOWN_ATTEMPT
     scene = TableScene(app, NetTable(session))

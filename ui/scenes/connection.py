@@ -1,6 +1,9 @@
 """The state of a friends table's connection, over the board: a host that went silent or is
 being dialled again (with the attempt), a host gone for good, a host caught cheating, and
-the other players who are offline (the table plays safe moves for them).
+the other players who are offline (the table plays safe moves for them). When the host is
+lost and this window is to take the table over, the banner counts down the seconds left
+(unless another player takes it over first), then says the window is taking it over, and
+then that it hosts the table and waits a few seconds for the others to come back.
 
 While the banner is up the table scene disables every move button (a click never fails
 silently), and the banner's own button leads back to the menu at any moment. When the
@@ -8,6 +11,7 @@ host answers again the banner goes and the game goes on by itself.
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -16,7 +20,7 @@ import pygame
 
 from .. import theme
 from ..fonts import Face
-from ..net_common import LinkState
+from ..net_common import LinkState, Takeover
 from ..net_table import NetTable
 from ..text import Say
 from ..theme import Sizes
@@ -54,6 +58,8 @@ class ConnectionBanner:
         net = self.net
         if net.cheated:
             return Banner(net.cheated, theme.BUTTON_DANGER, True)
+        if net.takeover is not Takeover.NONE and not net.trouble:
+            return self._takeover()
         if net.link is LinkState.LOST:
             return Banner(Say("connection.lost"), theme.BUTTON_DANGER, True)
         if net.trouble:
@@ -68,6 +74,21 @@ class ConnectionBanner:
             return Banner(Say("connection.offline", {"names": listed}, n=len(away)), theme.INK_SOFT, False)
         return None
 
+    def _takeover(self) -> Banner:
+        """This window taking over the table of a lost host: moves wait until it hosts the
+        table and the others had their time to come back (the handover record)."""
+        step = self.net.takeover
+        if step is Takeover.TAKING:
+            return Banner(Say("connection.taking_over"), theme.INK, True)
+        path = "connection.takeover_due" if step is Takeover.DUE else "connection.hosting_grace"
+        return Banner(Say(path, {"n": self.seconds_left}), theme.INK, True)
+
+    @property
+    def seconds_left(self) -> int:
+        """The takeover's countdown in whole seconds, as shown (0 when there is none)."""
+        left = self.net.takeover_in()
+        return math.ceil(left) if left is not None else 0
+
     @property
     def attempt(self) -> int:
         return int(getattr(self.net.session, "reconnect_attempt", 0))
@@ -79,7 +100,8 @@ class ConnectionBanner:
 
     def state(self) -> tuple[Any, ...]:
         """Changes whenever the banner or the moves it stops may change."""
-        return self.net.link, self.attempt, self.net.cheated, self.net.trouble, frozenset(self.net.offline)
+        return (self.net.link, self.attempt, self.net.cheated, self.net.trouble, frozenset(self.net.offline),
+                self.net.takeover, self.seconds_left)
 
     def place(self, area: pygame.Rect, names: Sequence[str], t: dict[str, Any], lang: str, sizes: Sizes) -> None:
         """Word the banner for now and lay it out across the top of `area` (the board's

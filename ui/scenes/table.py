@@ -293,6 +293,9 @@ class TableScene(Scene):
             self.feed.add(Say("refused", {"why": self.table.refusal}), None)
             self.table.refusal = None
             self.sent = None     # refused: the decision is the person's again
+        if self.net is not None:
+            for news in self.net.take_news():
+                self.feed.add(news, None)
         if self.game.outcome() is None:
             self.stats.seconds += dt
         self.dice.update(dt)
