@@ -210,7 +210,8 @@ async def test_ui_takeover_a_window_first_in_the_order_takes_the_table_over_by_i
                 print(f"host killed at record {killed_at}; the window hosted {hosted:.1f} s later (delay "
                       f"{TAKEOVER_AFTER:g} s), the join process rejoined after {rejoined:.1f} s; the game ended at "
                       f"record {table.table.records}")
-                assert seen.steps[:4] == [Takeover.NONE, Takeover.DUE, Takeover.TAKING, Takeover.GRACE]
+                # Looked at every 20 ms: the grace may end sooner (the `join` process back at once).
+                assert seen.steps[:3] == [Takeover.NONE, Takeover.DUE, Takeover.TAKING]
                 assert "connection.takeover_due" in seen.banners   # the later steps may pass within a frame
                 assert session.error is None and session.cheated is None and session.link is LinkState.CONNECTED
                 assert session.takeover is Takeover.NONE and table.connection.shown is None
@@ -243,7 +244,6 @@ async def test_ui_takeover_a_window_second_in_the_order_rejoins_and_never_hosts(
                 seen = Seen()
                 nursery.start_soon(seen.watch, session, table)
                 await _kill(drive, table, host)
-                joiner.send_signal(signal.SIGCONT)
                 await _until(drive, lambda: "we host table" in (loopback / "joiner.err").read_text(), TAKE_OVER_SECONDS)
                 await _until(drive, lambda: _my_turn(app, table), TAKE_OVER_SECONDS)
                 await _move(drive, table)
