@@ -42,7 +42,7 @@ from zemlevlasnyk.p2p.handover import ResumeError
 from zemlevlasnyk.p2p.host import ChatRelayed
 from zemlevlasnyk.p2p.identity import Profile
 from zemlevlasnyk.p2p.links import Invite
-from zemlevlasnyk.p2p.messages import PeerMessage
+from zemlevlasnyk.p2p.messages import Bye, PeerMessage
 from zemlevlasnyk.p2p.peer import (
     ActionUnanswered,
     Admitted,
@@ -82,6 +82,9 @@ Complaint = ContributionOmitted | ActionUnanswered | TimedOutWhileHere | TableNo
 # Messages the person may queue before the connection takes them: far more than anyone
 # clicks in the moment a connection takes to come back.
 OUTBOX = 64
+# How long a leaving person's goodbye may take to go out: a LAN sends it in milliseconds,
+# and a host that does not read it is not waited for (the window has already moved on).
+GOODBYE_SECONDS = 1.0
 
 
 class JoinSession:
@@ -164,6 +167,8 @@ class JoinSession:
                 self.refusal = explain(exc, "sending to the host")
             except (trio.BrokenResourceError, trio.ClosedResourceError, OSError):
                 self.refusal = Say("connection.silent")
+            if isinstance(message, Bye):
+                self.task.stop()    # we said goodbye (or could not): hang up
 
     def _output(self, out: FollowerOutput) -> None:
         if isinstance(out, Admitted):
@@ -303,7 +308,21 @@ class JoinSession:
         return self.core.lobby.settings.preset, dict(self.core.lobby.settings.options)
 
     def close(self) -> None:
-        """Leave: hang up (the host frees a lobby seat; mid-game, the clock plays for us)."""
+        """Leave: say goodbye (signed) and hang up. The host frees a lobby seat; mid-game it
+        plays our safe moves until we come back, at a clock-off table at once (a mere
+        hang-up costs the others the clock's wait at each of our decisions)."""
+        self.task.soon(self._say_goodbye)
+
+    def _say_goodbye(self) -> None:
+        """Inside trio: the goodbye goes out through the sender, which then hangs up; a
+        connection that does not take it is not waited for longer than `GOODBYE_SECONDS`."""
+        self.task.scope.deadline = min(self.task.scope.deadline, trio.current_time() + GOODBYE_SECONDS)
+        if self.follower.hosting is None and self.follower.client is not None:
+            try:
+                self._send.send_nowait(self.core.bye().message)
+                return
+            except trio.WouldBlock:
+                pass
         self.task.stop()
 
     # --- the game --------------------------------------------------------------------------
