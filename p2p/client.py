@@ -121,6 +121,8 @@ class PeerClient:
         else:
             payload = message.payload if isinstance(message, Outgoing) else messages.encode(message)
         await self._stream.send_encoded(payload)
+        if not isinstance(message, bytes):
+            self.core.went_out(message.message if isinstance(message, Outgoing) else message, trio.current_time())
 
     async def run(self) -> Finished:
         """Play until the game ends; `ProtocolError` (e.g. `CheatingHost`) if it cannot."""
@@ -228,7 +230,7 @@ class PeerClient:
         except (trio.BrokenResourceError, trio.ClosedResourceError, OSError):
             return None
         except RemoteProtocolError as exc:
-            if not isinstance(exc, CheatingHost) and self._admitted:
+            if not isinstance(exc, CheatingHost) and exc.code is not Code.HOST_LEFT and self._admitted:
                 return None  # a broken connection (a garbled frame): dial again
             raise
 
@@ -236,6 +238,7 @@ class PeerClient:
         self.on_output(out)
         if isinstance(out, Outgoing):
             await stream.send_encoded(out.payload)
+            self.core.went_out(out.message, trio.current_time())
         elif isinstance(out, Admitted):
             self._admitted = True
             self.on_output(Connected())
@@ -249,6 +252,8 @@ class PeerClient:
         elif isinstance(out, HostCheated):
             raise out.error
         elif isinstance(out, HostError):
+            if out.code == Code.HOST_LEFT.value:
+                raise remote(Code.HOST_LEFT, f"the host left the table: {out.message}")
             try:
                 code = Code(out.code)
             except ValueError:

@@ -72,6 +72,7 @@ class Code(StrEnum):
     REMOVED = "removed"
     CHEATING_HOST = "cheating_host"
     HOST_LOST = "host_lost"
+    HOST_LEFT = "host_left"    # the host left on purpose: no need to wait out its silence (section 9)
     FORKED = "forked"          # taken over without our last records (section 9): rejoin from before them
     CLOSED = "closed"
     BAD_LINK = "bad_link"

@@ -526,6 +526,16 @@ class TableHost:
         """The connection ended (hung up, silent too long, or closed by us)."""
         return self._drop(conn, now)
 
+    def leave(self, conn: int | None = None) -> list[Output]:
+        """The host leaves on purpose (its person quit the table, Ctrl-C): every connection
+        (or `conn` alone) is told `host_left` and closed, so that the players need not wait
+        out a lost host's silence before one of them takes the game over (docs/PROTOCOL.md
+        section 9), and a lobby's people learn at once that its table is gone. Nothing once
+        the game is over: its end record said so."""
+        if self.phase is Phase.FINISHED:
+            return []
+        return [Close(c, Code.HOST_LEFT, "the host left the table") for c in self.conns if conn in (None, c)]
+
     def caught_up(self, conn: int) -> None:
         """The transport finished sending a `CatchUp` to `conn`."""
         info = self.conns.get(conn)

@@ -237,6 +237,21 @@ class TablePeer:
         """Our verified copy of the game (None before the start record)."""
         return self.replica.game
 
+    def went_out(self, message: messages.PeerMessage, now: float) -> None:
+        """Our action `message` (made by `act`) was handed to the connection at `now`: an
+        unanswered action is complained of only if it went out well before the host's
+        record (`_before`), and between making it and sending it our own process may have
+        waited (a record written to the saved game first, a laptop stalled right then). A
+        later time only ever takes a complaint back, never makes one."""
+        if not isinstance(message, messages.Act):
+            return
+        seq = message.signed.get("seq")
+        if not isinstance(seq, int):
+            return
+        entry = self._sent_for.get(seq)
+        if entry is not None and entry[0] is message:
+            self._sent_for[seq] = (message, max(entry[1], now))
+
     def clock_left(self, now: float | None = None) -> dict[int, float]:
         """Seconds left per pending decision's seat, on the records' signed times: the
         latest record's `at`, plus how long ago it arrived here (None: as of its arrival)."""

@@ -71,6 +71,9 @@ RESUME_AFTER_SECONDS = 60.0
 # Each next player in the order waits this much longer: time for the one before it to take
 # the table over and be seen on the LAN (a replay of the records, mDNS probing, a browse).
 RESUME_STAGGER_SECONDS = 20.0
+# A host that said it left (`host_left`) is not coming back: the first player takes over
+# after this instead (its own goodbye on mDNS has gone out by then).
+LEFT_RESUME_SECONDS = 1.0
 # A new host that refuses us as `forked` lacks our last records; we rewind one at a time
 # (the lost host's last records, the ones nobody else got, are one or two).
 REWIND_LIMIT = 64
@@ -85,7 +88,7 @@ OWN_ADVERT_SECONDS = 2.0
 # What a player's replica says against the host: not shown while we are the host.
 _ABOUT_THE_HOST = (ContributionNotAsked, ContributionOmitted, ActionUnanswered, TimedOutWhileHere)
 # Client errors after which the host may still come back (or another may take over).
-_TRANSIENT = {Code.HOST_LOST, Code.CLOSED, Code.HANDSHAKE, Code.BUSY}
+_TRANSIENT = {Code.HOST_LOST, Code.HOST_LEFT, Code.CLOSED, Code.HANDSHAKE, Code.BUSY}
 
 
 # --- who takes over, and when ---------------------------------------------------------------------
@@ -249,6 +252,7 @@ class _Next:
 @dataclass
 class _Lost:
     since: float | None = None
+    left: bool = False           # the host said it left: no silence to wait out
     changed: trio.Event = field(default_factory=trio.Event)
 
 
@@ -382,9 +386,12 @@ class Follower:
                     return
                 if exc.code not in _TRANSIENT or not self._joined():
                     raise
+                left = exc.code is Code.HOST_LEFT
+                if left and self.core.replica.game is None:
+                    raise   # a lobby is not resumed: its table is gone with its host
             finally:
                 self.client = None
-            self._mark_lost()
+            self._mark_lost(left=left)
             await trio.sleep(REDIAL_SECONDS)
 
     def _joined(self) -> bool:
@@ -397,13 +404,16 @@ class Follower:
         elif isinstance(out, Reconnecting):
             self._mark_lost()
         elif isinstance(out, Connected) and self._lost.since is not None:
-            self._lost.since = None
+            self._lost.since, self._lost.left = None, False
             self._lost.changed.set()
         self.on_output(out)
 
-    def _mark_lost(self) -> None:
-        if self._lost.since is None:
+    def _mark_lost(self, *, left: bool = False) -> None:
+        """The host is lost from now (unless it was already); `left`: it said it left, so
+        the wait for it starts again, shorter (`LEFT_RESUME_SECONDS`)."""
+        if self._lost.since is None or (left and not self._lost.left):
             self._lost.since = trio.current_time()
+            self._lost.left = self._lost.left or left
             self._lost.changed.set()
 
     async def _watch(self, invite: Invite, step: _Next, done: trio.CancelScope) -> None:
@@ -432,11 +442,12 @@ class Follower:
                 return
 
     def _delay(self) -> float:
-        """Seconds of host loss after which we take the table over (infinite: never)."""
+        """Seconds of host loss after which we take the table over (infinite: never): the
+        agreed silence, or `LEFT_RESUME_SECONDS` after a host that said it left."""
         if not self.auto_resume:
             return math.inf
-        return takeover_delay(self.core.replica, self.core.profile.key_hex, after=self.resume_after,
-                              stagger=self.stagger)
+        after = min(self.resume_after, LEFT_RESUME_SECONDS) if self._lost.left else self.resume_after
+        return takeover_delay(self.core.replica, self.core.profile.key_hex, after=after, stagger=self.stagger)
 
     async def _look(self, invite: Invite, *, deadline: float) -> Invite | None:
         """The table advertised by a host that is not the one we lost (or the one we lost,

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -171,9 +172,20 @@ class HostServer:
                     nursery.cancel_scope.cancel()
         finally:
             del self._peers[conn]
+            if trio.current_effective_deadline() == -math.inf:
+                # Not this connection's end but the table's (closed, or Ctrl-C): the peer
+                # hears that the host left, at once, from here (a synchronous write: every
+                # task of the table is being cancelled, its writer too).
+                self._last_words(secure, self.core.leave(conn))
             self.dispatch(self.core.disconnect(conn, trio.current_time()))
             with trio.CancelScope(shield=True):
                 await secure.aclose()
+
+    @staticmethod
+    def _last_words(secure: SecureStream, outs: list[Output]) -> None:
+        for out in outs:
+            if isinstance(out, Close):
+                secure.send_now(messages.encode(messages.ErrorMessage(out.code.value, out.message)))
 
     async def _read(self, conn: int, peer: _Peer, secure: SecureStream) -> None:
         try:

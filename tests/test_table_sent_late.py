@@ -1,0 +1,56 @@
+"""An action counts as sent when it went out, not when it was made (p2p/peer.py
+`went_out`): a player whose own laptop stalled between making its move and sending it
+does not complain that the host let the clock run out on it (a fault test caught it: a
+player SIGSTOPped 40 s right after its computer player chose, while its saved game was
+being written, woke and reported «our move for record 69 was sent and not answered»).
+A move that did go out in time and was not answered is still complained of."""
+from __future__ import annotations
+
+from p2p_helpers import MemoryTable
+
+from zemlevlasnyk.p2p.clock import DECISION_MS
+from zemlevlasnyk.p2p.peer import ActionUnanswered, TablePeer
+
+DECISION_SECONDS = DECISION_MS / 1000
+STALL_SECONDS = 40.0
+
+
+def _to_move() -> tuple[MemoryTable, int, TablePeer]:
+    table = MemoryTable(peers=2, level=None)
+    table.run()
+    table.deliver(table.host.start(table.now))
+    table.run()
+    game = table.host.game
+    assert game is not None
+    pending = {d.seat for d in game.pending()}
+    n, peer = next((n, p) for n, p in table.peers.items() if p.seat in pending)
+    return table, n, peer
+
+
+def _timed_out_after(sent_after: float) -> list[ActionUnanswered]:
+    """The person to move makes a move now; it goes out `sent_after` seconds later, after
+    the host's clock ran out for it; what the player then says."""
+    table, n, peer = _to_move()
+    game = peer.replica.game
+    assert game is not None and peer.seat is not None
+    move = peer.act(game.safe_action(peer.seat), table.now)
+    seq = table.host.seq
+    table.now += DECISION_SECONDS + 1
+    table.deliver(table.host.tick(table.now))
+    assert table.host.seq == seq + 1, "the clock ran out"
+    peer.went_out(move.message, move_made_at(table) + sent_after)
+    table.send_from(n, move.message)
+    table.run()
+    return table.of(n, ActionUnanswered)
+
+
+def move_made_at(table: MemoryTable) -> float:
+    return table.now - DECISION_SECONDS - 1
+
+
+def test_an_action_sent_only_after_our_own_stall_is_no_complaint() -> None:
+    assert _timed_out_after(STALL_SECONDS) == []
+
+
+def test_an_action_sent_in_time_and_not_answered_is_complained_of() -> None:
+    assert len(_timed_out_after(0.0)) == 1
