@@ -238,11 +238,17 @@ class TablePeer:
         return self.replica.game
 
     def went_out(self, message: messages.PeerMessage, now: float) -> None:
-        """Our action `message` (made by `act`) was handed to the connection at `now`: an
-        unanswered action is complained of only if it went out well before the host's
-        record (`_before`), and between making it and sending it our own process may have
-        waited (a record written to the saved game first, a laptop stalled right then). A
-        later time only ever takes a complaint back, never makes one."""
+        """Our action (made by `act`) or dice contribution (made on a declaration) `message`
+        was handed to the connection at `now`: an unanswered action or an omitted
+        contribution is complained of only if it went out well before the host's record
+        (`_before`), and between making it and sending it our own process may have waited
+        (a record written to the saved game first, a laptop stalled right then). A later
+        time only ever takes a complaint back, never makes one."""
+        if isinstance(message, messages.Contrib):
+            contributed = self._contributed.get(message.seq)
+            if contributed is not None and self._my_contrib.get(message.seq) is message:
+                self._contributed[message.seq] = (max(contributed[0], now), contributed[1])
+            return
         if not isinstance(message, messages.Act):
             return
         seq = message.signed.get("seq")

@@ -165,6 +165,13 @@ class MemoryTable:
         self._parked = deque(m for m in self._parked if m[0] != n)
         self.run()
 
+    def take_parked(self, n: int) -> list[bytes]:
+        """What waited for peer n's stalled laptop, taken off the wire for the test to feed
+        to the peer by hand (read, its answers not sent)."""
+        mine = [data for conn, data, _ in self._parked if conn == n]
+        self._parked = deque(m for m in self._parked if m[0] != n)
+        return mine
+
     def host_reads(self) -> None:
         """The host is running again: its connections read what waited for it, in order."""
         self.host_away = False

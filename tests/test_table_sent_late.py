@@ -3,13 +3,19 @@
 does not complain that the host let the clock run out on it (a fault test caught it: a
 player SIGSTOPped 40 s right after its computer player chose, while its saved game was
 being written, woke and reported «our move for record 69 was sent and not answered»).
-A move that did go out in time and was not answered is still complained of."""
+A move that did go out in time and was not answered is still complained of.
+
+A dice contribution likewise (CI caught the same player, SIGSTOPped right after it
+contributed to a declared roll, waking to report «the host left out our dice contribution
+for record 64»): the host waited its 3 s for it and rolled without it, as it should."""
 from __future__ import annotations
 
 from p2p_helpers import MemoryTable
 
 from zemlevlasnyk.p2p.clock import DECISION_MS
-from zemlevlasnyk.p2p.peer import ActionUnanswered, TablePeer
+from zemlevlasnyk.p2p.messages import Contrib
+from zemlevlasnyk.p2p.peer import ActionUnanswered, ContributionOmitted, Outgoing, TablePeer
+from zemlevlasnyk.p2p.records import CONTRIB_WAIT_MS
 
 DECISION_SECONDS = DECISION_MS / 1000
 STALL_SECONDS = 40.0
@@ -54,3 +60,34 @@ def test_an_action_sent_only_after_our_own_stall_is_no_complaint() -> None:
 
 def test_an_action_sent_in_time_and_not_answered_is_complained_of() -> None:
     assert len(_timed_out_after(0.0)) == 1
+
+
+def _contribution_omitted_after(sent_after: float) -> list[ContributionOmitted]:
+    """The clock runs out on a person's roll, so the host declares it; the other person's
+    laptop makes its contribution and stalls before sending it; the host waits out its
+    time and rolls without it; the contribution goes out `sent_after` seconds after it was
+    made; what that person says."""
+    table, mover, _ = _to_move()
+    stalled = next(n for n in table.peers if n != mover)
+    table.held.add(stalled)
+    table.advance(DECISION_SECONDS + 1)
+    made_at = table.now
+    contributions = [out.message for data in table.take_parked(stalled)
+                     for out in table.peers[stalled].receive(data, made_at)
+                     if isinstance(out, Outgoing) and isinstance(out.message, Contrib)]
+    assert len(contributions) == 1, "the stalled person was asked for its contribution"
+    seq = table.host.seq
+    table.advance(CONTRIB_WAIT_MS / 1000 + 1)
+    assert table.host.seq > seq, "the host rolled without it"
+    table.peers[stalled].went_out(contributions[0], made_at + sent_after)
+    table.send_from(stalled, contributions[0])
+    table.release(stalled)
+    return table.of(stalled, ContributionOmitted)
+
+
+def test_a_contribution_sent_only_after_our_own_stall_is_no_complaint() -> None:
+    assert _contribution_omitted_after(STALL_SECONDS) == []
+
+
+def test_a_contribution_sent_in_time_and_left_out_is_complained_of() -> None:
+    assert len(_contribution_omitted_after(0.0)) == 1
