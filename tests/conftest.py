@@ -10,11 +10,18 @@
   control starts a background job (`.ci/run &`, `nohup`) with SIGINT ignored, and ignored
   signals are inherited through exec, so those processes would never see it (Python keeps
   an ignored SIGINT ignored). The suite takes SIGINT back to Python's own handler, which
-  every process it starts then begins with as the default disposition."""
+  every process it starts then begins with as the default disposition.
+- `loopback`: a window's data folder in the test's own `tmp_path` and its network
+  127.0.0.1 only, for the tests that open a window at a real table."""
 from __future__ import annotations
 
 import os
 import signal
+from pathlib import Path
+
+import pytest
+
+from zemlevlasnyk.p2p.interfaces import ENV_VAR
 
 for _name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
     os.environ.pop(_name, None)
@@ -22,3 +29,11 @@ os.environ["LANG"] = "en_GB.UTF-8"
 
 if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+@pytest.fixture
+def loopback(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The window's data folder in `tmp_path`, its network 127.0.0.1."""
+    monkeypatch.setenv(ENV_VAR, "127.0.0.1")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "window"))
+    return tmp_path

@@ -106,6 +106,21 @@ class MemoryTable:
         self.closed[n] = Close(n, Code.CLOSED, "gone")
         self.deliver(self.host.disconnect(n, self.now))
 
+    def start_game(self) -> MemoryTable:
+        """Everyone seated is in: the host starts the game and it is delivered (itself, to chain)."""
+        self.run()
+        if self.host.phase is Phase.LOBBY:
+            self.deliver(self.host.start(self.now))
+        self.run()
+        return self
+
+    def to_move(self) -> int:
+        """Which peer's seat the game waits for now."""
+        game = self.host.game
+        assert game is not None
+        pending = {d.seat for d in game.pending()}
+        return next(n for n, p in self.peers.items() if p.seat in pending)
+
     def deliver(self, outs: list[Any]) -> None:
         for out in outs:
             if isinstance(out, Send):

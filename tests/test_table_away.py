@@ -32,17 +32,12 @@ def _started(*, host_bot: bool = False) -> MemoryTable:
     table = MemoryTable(peers=1 if host_bot else 2, level=None)
     if host_bot:
         table.deliver(table.host.sit_host(table.now, policy=make_policy("medium", 1)))
-    table.run()
-    table.deliver(table.host.start(table.now))
-    table.run()
-    return table
+    return table.start_game()
 
 
 def _to_move(table: MemoryTable) -> tuple[int, TablePeer]:
-    game = table.host.game
-    assert game is not None
-    pending = {d.seat for d in game.pending()}
-    return next((n, p) for n, p in table.peers.items() if p.seat in pending)
+    n = table.to_move()
+    return n, table.peers[n]
 
 
 def _nothing_said(table: MemoryTable) -> None:

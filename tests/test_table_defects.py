@@ -22,19 +22,7 @@ from zemlevlasnyk.p2p.records import CONTRIB_WAIT_MS
 
 
 def _started(peers: int = 2, *, clock: bool = True, level: str | None = None) -> MemoryTable:
-    table = MemoryTable(peers=peers, level=level, clock=clock)
-    table.run()
-    if table.host.phase is Phase.LOBBY:
-        table.deliver(table.host.start(table.now))
-    table.run()
-    return table
-
-
-def _to_move(table: MemoryTable) -> int:
-    game = table.host.game
-    assert game is not None
-    pending = {d.seat for d in game.pending()}
-    return next(n for n, p in table.peers.items() if p.seat in pending)
+    return MemoryTable(peers=peers, level=level, clock=clock).start_game()
 
 
 # --- defect 2: a stall is not cheating --------------------------------------------------------
@@ -45,13 +33,13 @@ def test_a_stalled_peer_does_not_accuse_the_host_of_its_lawful_timeout(stall: fl
     after a stall (SIGSTOP 40 s, a 28 s partition): judged from the signed times, lawful.
     (Before v2 the peer said «the host ran our clock out after 0.0 s of 30».)"""
     table = _started(clock=True)
-    n = next(x for x in table.peers if x != _to_move(table))
+    n = next(x for x in table.peers if x != table.to_move())
     table.held.add(n)
     game = table.host.game
     assert game is not None
     while table.peers[n].seat not in {d.seat for d in game.pending()}:
-        mover = table.peers[_to_move(table)]
-        table.send_from(_to_move(table), mover.act(game.safe_action(mover.seat), table.now))
+        mover = table.peers[table.to_move()]
+        table.send_from(table.to_move(), mover.act(game.safe_action(mover.seat), table.now))
         table.run()
     table.advance(stall)
     if stall < 30:
@@ -73,7 +61,7 @@ def test_a_stalled_peer_does_not_accuse_the_host_of_its_lawful_timeout(stall: fl
 @pytest.mark.parametrize("leaving", ["bye", "malformed"])
 def test_a_clock_off_table_times_out_the_seat_whose_player_left(leaving: str) -> None:
     table = _started(clock=False)
-    n = _to_move(table)
+    n = table.to_move()
     seq = table.host.seq
     if leaving == "bye":
         table.send_from(n, messages.Bye(table.peers[n].replica.seq, table.peers[n].replica.state_hash))
@@ -234,7 +222,7 @@ def test_a_peer_that_believes_it_was_here_only_complains() -> None:
     """At a clock-off table the host may time out a seat it lost; the peer that did not
     notice complains, never accuses (section 4)."""
     table = _started(clock=False)
-    n = _to_move(table)
+    n = table.to_move()
     host = table.host
     table.now += 31
     seat = table.peers[n].seat

@@ -22,7 +22,7 @@ from zemlevlasnyk.p2p.client import PeerClient
 from zemlevlasnyk.p2p.clock import DECISION_MS
 from zemlevlasnyk.p2p.host import Phase, TableHost
 from zemlevlasnyk.p2p.links import Invite
-from zemlevlasnyk.p2p.peer import TablePeer
+from zemlevlasnyk.p2p.peer import Outgoing, TablePeer
 from zemlevlasnyk.p2p.policy import make_policy
 
 # Generous bounds for a loaded two-core machine; the clock-off table puts a seat whose
@@ -56,6 +56,25 @@ async def _sit(nursery: trio.Nursery, peer: TablePeer, invite: Invite) -> tuple[
     return client, scope
 
 
+async def _leaves_on_its_turn(nursery: trio.Nursery, core: TableHost, stays: TablePeer, leaves: TablePeer,
+                              tmp_path: Path,
+                              last_words: Callable[[], messages.PeerMessage | Outgoing | bytes]) -> int:
+    """Serve `core` on 127.0.0.1 with both players seated; when the game waits for
+    `leaves`, it sends `last_words()` and hangs up for good. The host's record number then."""
+    _, invite = await serve_on_loopback(nursery, core, log_path=tmp_path / "host.zvl")
+    await _sit(nursery, stays, invite)
+    client, gone = await _sit(nursery, leaves, invite)
+
+    def waits_for_the_leaver() -> bool:
+        return core.game is not None and leaves.seat in {d.seat for d in core.game.pending()}
+    await _until(waits_for_the_leaver, LEFT_SECONDS)
+    seq = core.seq
+    await client.send(last_words())
+    await trio.sleep(0.5)     # the host reads it before the socket closes
+    gone.cancel()
+    return seq
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("leaving", ["bye", "malformed"])
 async def test_tcp_a_clock_off_table_goes_on_when_the_seat_to_move_leaves(tmp_path: Path, leaving: str) -> None:
@@ -63,20 +82,9 @@ async def test_tcp_a_clock_off_table_goes_on_when_the_seat_to_move_leaves(tmp_pa
     core.sit_host(0.0, policy=make_policy("medium", 1))
     stays, leaves = _peer(1, core, "medium"), _peer(2, core, None)   # the one who leaves never answers
     async with trio.open_nursery() as nursery:
-        _, invite = await serve_on_loopback(nursery, core, log_path=tmp_path / "host.zvl")
-        await _sit(nursery, stays, invite)
-        client, gone = await _sit(nursery, leaves, invite)
-
-        def waits_for_the_leaver() -> bool:
-            return core.game is not None and leaves.seat in {d.seat for d in core.game.pending()}
-        await _until(waits_for_the_leaver, LEFT_SECONDS)
-        seq = core.seq
-        if leaving == "bye":
-            await client.send(messages.Bye(leaves.replica.seq, leaves.replica.state_hash))
-        else:
-            await client.send(b'{"t":"act","table":5}')
-        await trio.sleep(0.5)     # the host reads it before the socket closes
-        gone.cancel()
+        last_words = (messages.Bye(leaves.replica.seq, leaves.replica.state_hash) if leaving == "bye"
+                      else b'{"t":"act","table":5}')
+        seq = await _leaves_on_its_turn(nursery, core, stays, leaves, tmp_path, lambda: last_words)
 
         def timed_out() -> list[int]:
             return [n for n, r in enumerate(core.records[seq + 1:]) if body(r)["kind"] == "timeout"]
@@ -94,17 +102,7 @@ async def test_tcp_a_player_who_says_goodbye_at_a_clock_off_table_is_played_at_o
     core.sit_host(0.0, policy=make_policy("medium", 1))
     stays, leaves = _peer(1, core, "medium"), _peer(2, core, None)
     async with trio.open_nursery() as nursery:
-        _, invite = await serve_on_loopback(nursery, core, log_path=tmp_path / "host.zvl")
-        await _sit(nursery, stays, invite)
-        client, gone = await _sit(nursery, leaves, invite)
-
-        def waits_for_the_leaver() -> bool:
-            return core.game is not None and leaves.seat in {d.seat for d in core.game.pending()}
-        await _until(waits_for_the_leaver, LEFT_SECONDS)
-        seq = core.seq
-        await client.send(leaves.bye())
-        await trio.sleep(0.5)     # the host reads it before the socket closes
-        gone.cancel()
+        seq = await _leaves_on_its_turn(nursery, core, stays, leaves, tmp_path, leaves.bye)
 
         def timed_out() -> list[dict]:
             return [b for r in core.records[seq + 1:] if (b := body(r))["kind"] == "timeout"]

@@ -23,18 +23,7 @@ DECISION_SECONDS = DECISION_MS / 1000
 
 
 def _started(*, clock: bool = False) -> MemoryTable:
-    table = MemoryTable(peers=2, level=None, clock=clock)
-    table.run()
-    table.deliver(table.host.start(table.now))
-    table.run()
-    return table
-
-
-def _to_move(table: MemoryTable) -> int:
-    game = table.host.game
-    assert game is not None
-    pending = {d.seat for d in game.pending()}
-    return next(n for n, p in table.peers.items() if p.seat in pending)
+    return MemoryTable(peers=2, level=None, clock=clock).start_game()
 
 
 def _leave(table: MemoryTable, n: int) -> None:
@@ -61,7 +50,7 @@ def _timeouts(table: MemoryTable, after: int) -> list[dict]:
 
 def test_a_player_who_left_a_clock_off_table_is_played_by_safe_moves_at_once() -> None:
     table = _started()
-    n = _to_move(table)
+    n = table.to_move()
     stays = next(m for m in table.peers if m != n)
     seat, seq = table.peers[n].seat, table.host.seq
     _leave(table, n)
@@ -75,7 +64,7 @@ def test_a_player_who_left_a_clock_off_table_is_played_by_safe_moves_at_once() -
 def test_a_dropped_player_at_a_clock_off_table_still_waits_its_clock() -> None:
     """A connection that merely dropped may be back within seconds: its seat waits."""
     table = _started()
-    n = _to_move(table)
+    n = table.to_move()
     seq = table.host.seq
     table.drop(n)
     table.run()
@@ -89,7 +78,7 @@ def test_a_dropped_player_at_a_clock_off_table_still_waits_its_clock() -> None:
 def test_an_unsigned_goodbye_is_a_dropped_connection() -> None:
     """A `bye` without its signature proves nothing to the peers: the seat waits its clock."""
     table = _started()
-    n = _to_move(table)
+    n = table.to_move()
     seq = table.host.seq
     table.send_from(n, messages.Bye(table.peers[n].replica.seq, table.peers[n].replica.state_hash))
     table.run()
@@ -98,7 +87,7 @@ def test_an_unsigned_goodbye_is_a_dropped_connection() -> None:
 
 def test_a_player_who_left_and_comes_back_has_the_seat_again_at_once() -> None:
     table = _started()
-    n = _to_move(table)
+    n = table.to_move()
     stays = next(m for m in table.peers if m != n)
     seq = table.host.seq
     _leave(table, n)
@@ -140,7 +129,7 @@ def _forge_left_timeout(table: MemoryTable, n: int, goodbye: messages.Bye) -> No
 
 def test_a_timeout_at_once_without_the_seats_own_goodbye_is_caught() -> None:
     table = _started()
-    n = _to_move(table)
+    n = table.to_move()
     other = next(m for m in table.peers if m != n)
     forged = table.peers[other].bye()     # signed, but by another seat's key
     table.drop(n)
@@ -153,7 +142,7 @@ def test_a_goodbye_given_before_the_seats_own_later_move_is_no_proof() -> None:
     """A player who said goodbye and came back and moved: its old goodbye does not let the
     host play its seat at once."""
     table = _started()
-    n = _to_move(table)
+    n = table.to_move()
     other = next(m for m in table.peers if m != n)
     peer = table.peers[n]
     old = peer.bye()                      # said, and kept by a dishonest host
@@ -161,7 +150,7 @@ def test_a_goodbye_given_before_the_seats_own_later_move_is_no_proof() -> None:
     assert game is not None
     table.send_from(n, peer.act(game.safe_action(peer.seat), table.now).message)
     table.run()
-    while _to_move(table) != n:
+    while table.to_move() != n:
         _play_the_other(table, other, 1)
     _forge_left_timeout(table, n, old.message)
     cheated = table.cheated(other)
@@ -171,7 +160,7 @@ def test_a_goodbye_given_before_the_seats_own_later_move_is_no_proof() -> None:
 def test_a_goodbye_at_a_clock_on_table_changes_nothing() -> None:
     """With the clock on, every seat is timed as it is: a player who left waits its clock."""
     table = _started(clock=True)
-    n = _to_move(table)
+    n = table.to_move()
     seq = table.host.seq
     _leave(table, n)
     assert table.host.seq == seq

@@ -22,15 +22,9 @@ STALL_SECONDS = 40.0
 
 
 def _to_move() -> tuple[MemoryTable, int, TablePeer]:
-    table = MemoryTable(peers=2, level=None)
-    table.run()
-    table.deliver(table.host.start(table.now))
-    table.run()
-    game = table.host.game
-    assert game is not None
-    pending = {d.seat for d in game.pending()}
-    n, peer = next((n, p) for n, p in table.peers.items() if p.seat in pending)
-    return table, n, peer
+    table = MemoryTable(peers=2, level=None).start_game()
+    n = table.to_move()
+    return table, n, table.peers[n]
 
 
 def _timed_out_after(sent_after: float) -> list[ActionUnanswered]:

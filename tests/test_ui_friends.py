@@ -10,7 +10,6 @@ import subprocess
 from pathlib import Path
 
 import pygame
-import pytest
 import trio
 from p2p_helpers import REPO, body, cli, profile, subprocess_env
 from ui_helpers import Driver, check_buttons_legal, init_pygame  # noqa: I001  (sets SDL drivers first)
@@ -19,7 +18,6 @@ from zemlevlasnyk.engine import AcceptDraw
 from zemlevlasnyk.p2p.discovery import browse, open_mdns
 from zemlevlasnyk.p2p.driver import TableConfig, prepare
 from zemlevlasnyk.p2p.host import KnockArrived
-from zemlevlasnyk.p2p.interfaces import ENV_VAR
 from zemlevlasnyk.ui.app import App
 from zemlevlasnyk.ui.net_host import HostSession
 from zemlevlasnyk.ui.net_join import JoinSession
@@ -33,13 +31,6 @@ SEEN_SECONDS = 30
 PLAY_SECONDS = 60
 # The window's person makes this many moves: enough for both sides to play several turns.
 MOVES = 12
-
-
-@pytest.fixture
-def loopback(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv(ENV_VAR, "127.0.0.1")
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "window"))
-    return tmp_path
 
 
 async def _open_friends(nursery: trio.Nursery) -> tuple[App, Driver, FriendsScene]:

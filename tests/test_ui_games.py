@@ -36,14 +36,6 @@ TAKE_OVER_SECONDS = 90
 TABLE = "00112233aabbccdd"
 
 
-@pytest.fixture
-def loopback(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """The window's data folder in `tmp_path`, its network 127.0.0.1."""
-    monkeypatch.setenv(ENV_VAR, "127.0.0.1")
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "window"))
-    return tmp_path
-
-
 def _shaped(folder: Path, table: str, me: bytes, kinds: list[str]) -> Path:
     """A saved game whose records are only shaped as such (listing does not verify them)."""
     path = game_path(folder, table, me)

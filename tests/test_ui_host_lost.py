@@ -15,13 +15,11 @@ import subprocess
 from pathlib import Path
 from typing import TextIO
 
-import pytest
 import trio
 from p2p_helpers import REPO, cli, subprocess_env
 from test_ui_friends import SEEN_SECONDS, _line, _open_friends, _until
 from ui_helpers import Driver
 
-from zemlevlasnyk.p2p.interfaces import ENV_VAR
 from zemlevlasnyk.p2p.limits import SILENT_SECONDS
 from zemlevlasnyk.ui.app import App
 from zemlevlasnyk.ui.net_common import LinkState
@@ -32,13 +30,6 @@ from zemlevlasnyk.ui.scenes.table import TableScene
 # The banner's delay after the host falls silent: the keepalive's limit, plus a frame and
 # the time a busy two-core machine may take to run the timer.
 BANNER_SLACK = 2.0
-
-
-@pytest.fixture
-def loopback(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv(ENV_VAR, "127.0.0.1")
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "window"))
-    return tmp_path
 
 
 async def _joined_table(nursery: trio.Nursery, link: str) -> tuple[App, Driver, TableScene]:

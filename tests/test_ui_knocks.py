@@ -7,7 +7,6 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-import pytest
 import trio
 from nacl.signing import SigningKey
 from test_ui_friends import SEEN_SECONDS, _hosting, _until
@@ -15,7 +14,6 @@ from test_ui_friends import SEEN_SECONDS, _hosting, _until
 from zemlevlasnyk.p2p.admission import GUEST_CAP
 from zemlevlasnyk.p2p.client import PeerClient
 from zemlevlasnyk.p2p.identity import COLOURS, Profile
-from zemlevlasnyk.p2p.interfaces import ENV_VAR
 from zemlevlasnyk.p2p.links import Invite
 from zemlevlasnyk.p2p.peer import TablePeer
 
@@ -23,13 +21,6 @@ from zemlevlasnyk.p2p.peer import TablePeer
 # table is busy, which is another test's); this many waves, 200 strangers in all.
 WAVE = min(10, GUEST_CAP)
 WAVES = 20
-
-
-@pytest.fixture
-def loopback(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv(ENV_VAR, "127.0.0.1")
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "window"))
-    return tmp_path
 
 
 async def _knock(invite: Invite, n: int) -> None:

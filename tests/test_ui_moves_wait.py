@@ -17,7 +17,6 @@ from test_ui_host_lost import _headless_host, _joined_table
 from ui_helpers import FRAME, Driver, init_pygame  # noqa: I001  (sets SDL drivers first)
 
 from zemlevlasnyk.engine import Action, Roll
-from zemlevlasnyk.p2p.interfaces import ENV_VAR
 from zemlevlasnyk.ui.app import App
 from zemlevlasnyk.ui.local_table import LocalTable
 from zemlevlasnyk.ui.scenes.table import SENT_PATIENCE, TableScene
@@ -62,13 +61,6 @@ async def test_ui_a_click_on_news_not_yet_shown_sends_nothing(autojump_clock) ->
         await drive.frames(3)
         assert table.refusal is None and _refusals(scene) == []
         assert table.records >= records
-
-
-@pytest.fixture
-def loopback(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv(ENV_VAR, "127.0.0.1")
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "window"))
-    return tmp_path
 
 
 async def test_ui_a_second_click_before_the_table_answers_sends_nothing(loopback: Path) -> None:

@@ -31,7 +31,6 @@ from test_ui_host_lost import BANNER_SLACK
 from ui_helpers import Driver, init_pygame
 
 from zemlevlasnyk.engine import AcceptDraw
-from zemlevlasnyk.p2p.interfaces import ENV_VAR
 from zemlevlasnyk.p2p.limits import SILENT_SECONDS
 from zemlevlasnyk.p2p.links import Invite, parse_invite
 from zemlevlasnyk.p2p.resume import RESUME_AFTER_SECONDS, RESUME_STAGGER_SECONDS, takeover_order
@@ -56,14 +55,6 @@ TAKE_OVER_SECONDS = 120
 # A short game: the turn cap ends it (the richest wins), so that every saved game holds the
 # signed end record and verifies whole.
 TURN_CAP = 16
-
-
-@pytest.fixture
-def loopback(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """The window's data folder in `tmp_path`, its network 127.0.0.1."""
-    monkeypatch.setenv(ENV_VAR, "127.0.0.1")
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "window"))
-    return tmp_path
 
 
 async def _host(folder: Path, err: TextIO, *, start_at: int, bot: str = "random",
