@@ -24,7 +24,7 @@ from __future__ import annotations
 import contextlib
 import math
 import os
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -32,7 +32,7 @@ import trio
 
 from zemlevlasnyk.engine import action_from_json
 from zemlevlasnyk.p2p import savegame
-from zemlevlasnyk.p2p.client import BACKOFF_MAX_SECONDS, ClientOutput, Connected, PeerClient, Reconnecting
+from zemlevlasnyk.p2p.client import BACKOFF_MAX_SECONDS, ClientOutput, Connected, HostLost, PeerClient, Reconnecting
 from zemlevlasnyk.p2p.driver import TableConfig, TableHandle
 from zemlevlasnyk.p2p.errors import CheatingHost, Code, ProtocolError, local
 from zemlevlasnyk.p2p.handover import (
@@ -62,6 +62,7 @@ from zemlevlasnyk.p2p.peer import (
 )
 from zemlevlasnyk.p2p.policy import Policy
 from zemlevlasnyk.p2p.records import Replica
+from zemlevlasnyk.p2p.streams import dial
 
 # How long a player's reconnect attempts must have failed before the first one takes the
 # table over. Longer than a host's laptop stays silent when its lid is closed for a moment
@@ -194,6 +195,18 @@ class Rejoining:
 
 
 @dataclass(frozen=True, slots=True)
+class StillLooking:
+    """The host stayed unreachable for `HOST_LOST_SECONDS` (where a bare `PeerClient` gives
+    up with `HostLost`), and we go on: dialling it every `REDIAL_SECONDS` and, with
+    `network`, looking for the table advertised on the LAN (by the host back, or by whoever
+    took it over), to rejoin it or, when our turn comes, take it over. Only a follower that
+    stops says `HostLost`."""
+
+    table: str
+    network: bool
+
+
+@dataclass(frozen=True, slots=True)
 class TakeoverDue:
     """The host is lost: unless it answers again, or the table is found advertised by
     someone else, we take it over in `after` seconds (told once each time the host is lost,
@@ -236,7 +249,8 @@ class Hosting:
     output: Output
 
 
-FollowerOutput = ClientOutput | Rejoining | TakeoverDue | TakingOver | Rewound | Listening | Hosting
+FollowerOutput = (ClientOutput | Rejoining | StillLooking | TakeoverDue | TakingOver | Rewound | Listening
+                  | Hosting)
 
 
 @dataclass
@@ -270,7 +284,9 @@ class Follower:
                  bind: str | None = None, policy: Policy | None = None, want: str = PLAYING,
                  on_output: Callable[[FollowerOutput], None] | None = None, auto_resume: bool = True,
                  resume_after: float = RESUME_AFTER_SECONDS, stagger: float = RESUME_STAGGER_SECONDS,
-                 grace: float = HANDOVER_GRACE_SECONDS, bot_seed: int = 0) -> None:
+                 grace: float = HANDOVER_GRACE_SECONDS, bot_seed: int = 0,
+                 connect: Callable[[Invite], Awaitable[trio.abc.Stream]] | None = None) -> None:
+        """`connect(invite)`: how a host is dialled (default: TCP, `p2p.streams.dial`)."""
         self.core = core
         self.invite = invite
         self.saved = saved
@@ -284,6 +300,7 @@ class Follower:
         self.stagger = stagger
         self.grace = grace
         self.bot_seed = bot_seed
+        self.connect = connect or dial
         self.hosting: TableHandle | None = None   # the driver handle once we host the table
         self.client: PeerClient | None = None     # the connection to the host, while we have one
         self._lost = _Lost()
@@ -371,7 +388,7 @@ class Follower:
     async def _play(self, invite: Invite, step: _Next, done: trio.CancelScope) -> None:
         while True:
             client = PeerClient(self.core, invite, want=self.want, log_path=self.saved.path, on_output=self._seen,
-                                records_from=self.saved.records_from)
+                                records_from=self.saved.records_from, connect=lambda: self.connect(invite))
             self.client = client
             try:
                 step.finished = await client.run()
@@ -406,6 +423,13 @@ class Follower:
         elif isinstance(out, Connected) and self._lost.since is not None:
             self._lost.since, self._lost.left = None, False
             self._lost.changed.set()
+        elif isinstance(out, HostLost) and self._joined():
+            # The client gives up here, we do not (`_play` dials again, `_watch` looks on):
+            # «the host is lost for good» would be untrue until we stop.
+            # (A lobby is not taken over: only its host, dialled again, can bring it back.)
+            network = bool(self.interfaces) and self.core.replica.game is not None
+            self.on_output(StillLooking(self.core.table, network=network))
+            return
         self.on_output(out)
 
     def _mark_lost(self, *, left: bool = False) -> None:

@@ -101,6 +101,7 @@ def player_line(out: FollowerOutput, lang: str) -> str | None:
         TableNote,
         TimedOutWhileHere,
     )
+    from zemlevlasnyk.p2p.resume import REDIAL_SECONDS, StillLooking
     from zemlevlasnyk.ui.cmd_games import problem_text
 
     line = describe(out, lang)
@@ -119,8 +120,10 @@ def player_line(out: FollowerOutput, lang: str) -> str | None:
         text = said["silent"]
     elif isinstance(out, Reconnecting):
         text = said["reconnecting"].format(n=out.attempt)
+    elif isinstance(out, StillLooking):
+        text = said["looking"] if out.network else said["redialling"].format(seconds=f"{REDIAL_SECONDS:g}")
     elif isinstance(out, HostLost):
-        text = errors["host_lost"]
+        text = errors["host_lost"]     # the follower stops: nobody tries any more
     elif isinstance(out, SaveFailed):
         text = problem_text(out.problem, lang)
     elif isinstance(out, ContributionOmitted):

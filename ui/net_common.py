@@ -21,7 +21,9 @@ class LinkState(Enum):
     CONNECTED = "connected"
     SILENT = "silent"              # the host said nothing for a few seconds: moves wait
     RECONNECTING = "reconnecting"  # the connection is gone: dialling again
-    LOST = "lost"                  # the host stayed unreachable: the table is over for us
+    LOOKING = "looking"            # the host stayed unreachable: dialling it, looking for the table on the LAN
+    REDIALLING = "redialling"      # the host stayed unreachable: dialling it (nowhere else to look)
+    LOST = "lost"                  # the host stayed unreachable and nobody tries any more: over for us
 
 
 class Takeover(Enum):

@@ -19,7 +19,8 @@ does (the same `Follower`: the people's seats in order, the first after the agre
 silence): `takeover` and `takeover_in` say where it stands, for the banner over the board.
 A spectator is in no such order and never hosts.
 
-The connection's state (`link`: connected, silent, reconnecting, lost), who is offline
+The connection's state (`link`: connected, silent, reconnecting, still looking for the
+table after the client gave up, lost once nobody tries any more), who is offline
 and the complaints only this side can make (`take_complaints`: our dice contribution left
 out, our action left unanswered, a timeout while we were here, another player's evidence)
 are kept for the window from the client's outputs.
@@ -66,6 +67,7 @@ from zemlevlasnyk.p2p.resume import (
     Listening,
     Rejoining,
     SavedRecords,
+    StillLooking,
     TakeoverDue,
     TakingOver,
     resume_follower,
@@ -187,7 +189,9 @@ class JoinSession:
         elif isinstance(out, Reconnecting):
             self.link, self.reconnect_attempt = LinkState.RECONNECTING, out.attempt
         elif isinstance(out, HostLost):
-            self.link = LinkState.LOST
+            self.link = LinkState.LOST            # the follower stops: nobody tries any more
+        elif isinstance(out, StillLooking):
+            self.link = LinkState.LOOKING if out.network else LinkState.REDIALLING
         elif isinstance(out, Rejoining):
             self.link = LinkState.RECONNECTING    # the table is back at a new address: dialling it
             self._take_over_step(Takeover.NONE)

@@ -2,8 +2,8 @@
 data: the settings (and the first run's welcome), the rules dialog with house rules
 changed, a joiner's lobby (the host's code, clock and rules, the colours to choose from), the
 unfinished games (a damaged file and a finished game among them, and a message), and a
-table whose host went silent or whose other players are offline, or whose host is lost
-and this window takes it over (the countdown, the takeover, the others' time to come
+table whose host went silent (or is gone and still looked for) or whose other players are
+offline, or whose host is lost and this window takes it over (the countdown, the takeover, the others' time to come
 back). Nothing is sent.
 """
 from __future__ import annotations
@@ -43,6 +43,8 @@ SHOWN_TAKEOVER_SECONDS = 42.0
 SHOWN_GRACE_SECONDS = 7.0
 # The takeover's steps the screenshots show, by scene name.
 TAKEOVER_SCENES = {"takeover_due": Takeover.DUE, "taking_over": Takeover.TAKING, "hosting_grace": Takeover.GRACE}
+# A host gone past the client's minute, still looked for (on the network, or dialled only).
+LINK_SCENES = {"host_looking": LinkState.LOOKING, "host_redialling": LinkState.REDIALLING}
 
 
 def build(app: App, name: str, seed: int, warm: Callable[[int, str], LocalTable]) -> Scene:
@@ -70,7 +72,8 @@ def build(app: App, name: str, seed: int, warm: Callable[[int, str], LocalTable]
         app.push(scene)
         scene.message = Say("games.problem.bad_record")
     else:
-        _troubled_table(app, warm(seed, app.lang), offline=name == "offline", takeover=TAKEOVER_SCENES.get(name))
+        _troubled_table(app, warm(seed, app.lang), offline=name == "offline", takeover=TAKEOVER_SCENES.get(name),
+                        link=LINK_SCENES.get(name, LinkState.RECONNECTING))
     app.top.update(0.0)
     return app.top
 
@@ -172,7 +175,8 @@ class ShownSession:
         """Nothing to close."""
 
 
-def _troubled_table(app: App, table: LocalTable, *, offline: bool, takeover: Takeover | None = None) -> None:
+def _troubled_table(app: App, table: LocalTable, *, offline: bool, takeover: Takeover | None = None,
+                    link: LinkState = LinkState.RECONNECTING) -> None:
     from .scenes.table import TableScene
     samples = catalogue(app.lang)["ui"]["samples"]
     others = iter([*samples["friends"], samples["tables"][0][1]])
@@ -194,6 +198,6 @@ def _troubled_table(app: App, table: LocalTable, *, offline: bool, takeover: Tak
             session.reconnect_attempt = SHOWN_ATTEMPT
             session.takeover_seconds = SHOWN_TAKEOVER_SECONDS if takeover is Takeover.DUE else None
     else:
-        session.link, session.reconnect_attempt = LinkState.RECONNECTING, SHOWN_ATTEMPT
+        session.link, session.reconnect_attempt = link, SHOWN_ATTEMPT
     scene = TableScene(app, NetTable(session))
     app.push(scene)

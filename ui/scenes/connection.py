@@ -1,5 +1,7 @@
 """The state of a friends table's connection, over the board: a host that went silent or is
-being dialled again (with the attempt), a host gone for good, a host caught cheating, and
+being dialled again (with the attempt), a host gone that is still looked for (dialled, and
+looked for on the network: it may be back, or another player may take the table over), a
+host gone for good (nobody tries any more), a host caught cheating, and
 the other players who are offline (the table plays safe moves for them). When the host is
 lost and this window is to take the table over, the banner counts down the seconds left
 (unless another player takes it over first), then says the window is taking it over, and
@@ -66,6 +68,8 @@ class ConnectionBanner:
             return Banner(net.trouble, theme.BUTTON_DANGER, True)
         if net.link is LinkState.RECONNECTING:
             return Banner(Say("connection.reconnecting", {"n": self.attempt}), theme.INK, True)
+        if net.link in (LinkState.LOOKING, LinkState.REDIALLING):
+            return Banner(Say(f"connection.{net.link.value}"), theme.INK, True)
         if net.link is LinkState.SILENT:
             return Banner(Say("connection.silent"), theme.INK, True)
         away = sorted(s for s in net.offline if s != net.me)

@@ -1,0 +1,123 @@
+"""A joined window whose host is gone, past the minute after which a bare client gives up:
+its follower goes on dialling the host (and, with interfaces, looks for the table taken
+over), so the banner says it is still trying, never «the game is stopped for you»; moves
+wait, and when the host answers again the banner goes and the game goes on. A real
+`JoinSession` (its `Follower`, `PeerClient` and `TablePeer`) at a real host core and
+driver, driven by real pygame events; the connection runs over in-memory streams so that
+trio's autojump_clock can run the minute of failed dials."""
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import pygame
+import pytest
+import trio
+from p2p_helpers import memory_connector, profile, serve_on_loopback
+from ui_helpers import Driver, init_pygame  # noqa: I001  (sets SDL drivers first)
+
+from zemlevlasnyk.p2p.client import HOST_LOST_SECONDS
+from zemlevlasnyk.p2p.errors import Code, local
+from zemlevlasnyk.p2p.host import TableHost
+from zemlevlasnyk.p2p.links import Invite
+from zemlevlasnyk.p2p.policy import make_policy
+from zemlevlasnyk.p2p.resume import REDIAL_SECONDS
+from zemlevlasnyk.ui.app import App
+from zemlevlasnyk.ui.net_common import LinkState
+from zemlevlasnyk.ui.net_join import JoinSession
+from zemlevlasnyk.ui.net_table import NetTable
+from zemlevlasnyk.ui.scenes.menu import MenuScene
+from zemlevlasnyk.ui.scenes.table import TableScene
+from zemlevlasnyk.ui.settings import Gender, Settings
+from zemlevlasnyk.ui.text import ui_words
+from zemlevlasnyk.ui.widgets import record_text
+
+# Virtual seconds (autojump_clock): the keepalive's silence limit and the client's minute.
+GONE_SECONDS = HOST_LOST_SECONDS + 60
+
+
+async def _unreachable() -> trio.abc.Stream:
+    raise local(Code.CLOSED, "cannot reach the host: connection refused")
+
+
+def _texts(app: App, surface: pygame.Surface) -> str:
+    with record_text() as drawn:
+        app.draw(surface)
+    return " ".join(d.text for d in drawn)
+
+
+async def _until(done: Callable[[], bool], seconds: float = 60) -> None:
+    with trio.fail_after(seconds):
+        while not done():
+            await trio.sleep(0.5)
+
+
+@pytest.mark.parametrize("lang", ["uk", "en"])
+async def test_ui_a_window_still_dialling_a_gone_host_says_so_not_that_the_game_stopped(
+        autojump_clock: trio.testing.MockClock, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "window"))
+    surface = init_pygame()
+    words = ui_words(lang)["connection"]
+    core = TableHost(profile(0, "Host"), auto_start_at=2, clock=False)
+    core.sit_host(0.0, policy=make_policy("medium", 1))
+    dials: list[Callable[[], Awaitable[trio.abc.Stream]]] = []
+
+    async def dial(invite: Invite) -> trio.abc.Stream:
+        return await dials[-1]()
+
+    async with trio.open_nursery() as outer:
+        app = App(surface.get_size(), settings=Settings(lang=lang, gender=Gender.FEMININE), spawn=outer.start_soon)
+        drive = Driver(app, surface)
+        app.push(MenuScene(app))
+        async with trio.open_nursery() as hosting:
+            handle, invite = await serve_on_loopback(hosting, core)
+            dials.append(memory_connector(handle, hosting))
+            session = JoinSession(profile(1), invite)    # no interfaces: only the host is dialled again
+            session.follower.connect = dial
+            outer.start_soon(session.run)
+            await _until(lambda: session.core.lobby is not None and session.core.lobby.you is not None)
+            session.set_ready(True)
+            await _until(lambda: session.game is not None
+                         and session.core.seat in {d.seat for d in session.game.pending()})
+            scene = TableScene(app, NetTable(session))
+            app.push(scene)
+            await drive.frames(5)
+            assert scene.connection is not None and scene.connection.shown is None
+            dials.append(_unreachable)
+            hosting.cancel_scope.cancel()        # the host's laptop is gone, mid-game
+        await _until(lambda: session.link is LinkState.REDIALLING, GONE_SECONDS)
+        await drive.frames(2)
+        shown = _texts(app, surface)
+        assert words["redialling"] in shown and words["lost"] not in shown
+        assert not any(b.enabled for b in (*scene.moves, *scene.extras)), "moves wait"
+        await trio.sleep(REDIAL_SECONDS * 6)
+        await drive.frames(2)
+        assert words["lost"] not in _texts(app, surface) and session.error is None
+        async with trio.open_nursery() as hosting:
+            handle, _ = await serve_on_loopback(hosting, core)   # the host is back
+            dials.append(memory_connector(handle, hosting))
+            await _until(lambda: session.link is LinkState.CONNECTED, REDIAL_SECONDS * 4)
+            await drive.frames(3)
+            assert scene.connection.shown is None and words["redialling"] not in _texts(app, surface)
+            assert any(b.enabled for b in scene.moves), "the game goes on by itself"
+            hosting.cancel_scope.cancel()
+        outer.cancel_scope.cancel()
+
+
+@pytest.mark.parametrize("lang", ["uk", "en"])
+@pytest.mark.parametrize("size", [(800, 500), (1024, 640), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("name", ["host_looking", "host_redialling"])
+def test_ui_still_looking_banners_are_shown_whole(name: str, size: tuple[int, int], lang: str, tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    from zemlevlasnyk.ui.scenes.connection import MAX_LINES
+    from zemlevlasnyk.ui.screenshot import build_scene
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    init_pygame(size)
+    app = App(size, settings=Settings(lang=lang), spawn=lambda fn: None)
+    scene = build_scene(app, name, 1)
+    assert isinstance(scene, TableScene) and scene.connection is not None and scene.connection.shown is not None
+    text = scene.connection.shown.text.text(lang)
+    assert text == ui_words(lang)["connection"][name.removeprefix("host_")]
+    lines = scene.connection.lines
+    assert 0 < len(lines) <= MAX_LINES and lines[-1].endswith(text.split(" ")[-1])
+    assert scene.connection.stops_moves and not any(b.enabled for b in scene.moves)
