@@ -153,11 +153,13 @@ class KnockWithdrawn:
 
 @dataclass(frozen=True, slots=True)
 class SeatOnline:
-    """A person's seat connected or lost its connection (mid-game: safe moves play for it)."""
+    """A person's seat connected or lost its connection (mid-game: safe moves play for it);
+    `left`: it went with the player's signed goodbye, on purpose."""
 
     seat: int
     name: str
     online: bool
+    left: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -796,15 +798,16 @@ class TableHost:
         if any(c.key == info.key for c in self.conns.values()):
             return outs  # replaced by a newer connection of the same key
         index = self.lobby.index_of(info.key)
+        seat = self._seat_of_key(info.key)
+        left = seat is not None and seat in self._left
         if self.phase is Phase.LOBBY and index is not None:
             self.lobby.leave(index)
             self._lobby_policies.pop(index, None)
         elif index is not None:
-            self.lobby.set_online(index, False)
-        seat = self._seat_of_key(info.key)
+            self.lobby.set_online(index, False, left=left)
         if self.phase is Phase.PLAYING and seat is not None:
             self._retime(actor=None, at=self._at(now))
-            outs.append(SeatOnline(seat, self.players[seat].name, False))
+            outs.append(SeatOnline(seat, self.players[seat].name, False, left=left))
             if self._awaiting is not None and self._all_in(self._awaiting):
                 outs += self._settle(now)
         return outs + self._lobby_changed()

@@ -28,6 +28,7 @@ class Seat:
     bot: str | None = None           # a computer player's level
     ready: Ready | None = None
     online: bool = False
+    left: bool = False               # gone mid-game with a signed goodbye (not a dropped connection)
 
 
 class Lobby:
@@ -71,11 +72,14 @@ class Lobby:
             raise local(Code.NOT_NOW, f"seat {index} is empty")
         self.seats[index] = None
 
-    def set_online(self, index: int, online: bool) -> bool:
+    def set_online(self, index: int, online: bool, *, left: bool = False) -> bool:
+        """The seat's connection came or went (`left`: it went with the player's signed
+        goodbye, mid-game); whether anything changed."""
         seat = self.seats[index]
-        if seat is None or seat.online == online:
+        changed = None if seat is None else replace(seat, online=online, left=left and not online)
+        if seat is None or changed == seat:
             return False
-        self.seats[index] = replace(seat, online=online)
+        self.seats[index] = changed
         return True
 
     # --- what seated people say ------------------------------------------------------------------
@@ -124,7 +128,7 @@ class Lobby:
              you: int | None) -> LobbyView:
         seats = tuple(None if s is None else SeatView(s.name, s.colour, s.key, s.bot,
                                                       s.ready is not None or s.key == self.host_key,
-                                                      s.online or s.key == self.host_key)
+                                                      s.online or s.key == self.host_key, left=s.left)
                       for s in self.seats)
         return LobbyView(table, name, code, phase, self.settings, commit, self.host_name, self.host_key, seats,
                          spectators, you)

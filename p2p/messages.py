@@ -119,10 +119,17 @@ class SeatView:
     bot: str | None
     ready: bool
     connected: bool
+    # Not connected because its player said goodbye (a signed `bye`) mid-game: sent only
+    # when true, so a lobby without it is the same bytes as before, and an older peer,
+    # which ignores fields it does not know, reads the seat as offline.
+    left: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "colour": self.colour, "key": self.key, "bot": self.bot,
-                "ready": self.ready, "connected": self.connected}
+        seat: dict[str, Any] = {"name": self.name, "colour": self.colour, "key": self.key, "bot": self.bot,
+                                "ready": self.ready, "connected": self.connected}
+        if self.left:
+            seat["left"] = True
+        return seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -436,7 +443,7 @@ def _parse_lobby(obj: dict[str, Any]) -> LobbyView:
             raise _bad(kind, "a seat is null or an object")
         views.append(SeatView(_str(seat, kind, "name"), _str(seat, kind, "colour"), _str(seat, kind, "key"),
                               _str(seat, kind, "bot", optional=True), _bool(seat, kind, "ready"),
-                              _bool(seat, kind, "connected")))
+                              _bool(seat, kind, "connected"), left="left" in seat and _bool(seat, kind, "left")))
     phase = _str(obj, kind, "phase")
     if phase not in ("lobby", "playing", "finished"):
         raise _bad(kind, f"unknown phase {phase[:20]!r}")

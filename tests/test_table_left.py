@@ -10,12 +10,14 @@ for this table, given after that seat's latest own action.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from p2p_helpers import MemoryTable, body, payload
 
 from zemlevlasnyk.p2p import messages
 from zemlevlasnyk.p2p.clock import DECISION_MS
 from zemlevlasnyk.p2p.errors import Cheat
-from zemlevlasnyk.p2p.host import Phase
+from zemlevlasnyk.p2p.host import Phase, SeatOnline
 from zemlevlasnyk.p2p.peer import TablePeer, TimedOutWhileHere
 from zemlevlasnyk.p2p.records import TIMEOUT
 
@@ -174,3 +176,53 @@ def test_a_signed_goodbye_round_trips() -> None:
     goodbye = peer.bye().message
     assert isinstance(goodbye, messages.Bye) and goodbye.signed is not None
     assert messages.parse_from_peer(payload(goodbye)) == goodbye
+
+
+# --- who left is told apart from who dropped (the others' windows and the host's lines) ------------
+
+def _seat_view(table: MemoryTable, viewer: int, n: int) -> messages.SeatView:
+    lobby = table.peers[viewer].lobby
+    assert lobby is not None
+    return next(s for s in lobby.seats if s is not None and s.key == table.peers[n].profile.key_hex)
+
+
+def test_a_player_who_said_goodbye_is_shown_to_the_others_as_left_not_as_offline() -> None:
+    table = _started()
+    n = table.to_move()
+    stays = next(m for m in table.peers if m != n)
+    _leave(table, n)
+    went = [o for o in table.observed if isinstance(o, SeatOnline)]
+    assert went == [SeatOnline(table.peers[n].seat, table.peers[n].profile.name, False, left=True)]
+    seen = _seat_view(table, stays, n)
+    assert not seen.connected and seen.left
+    assert b'"left":true' in payload(table.host.view(None))
+    table.add_peer(n)                 # back: the seat is theirs again, and no longer «left»
+    table.run()
+    seen = _seat_view(table, stays, n)
+    assert seen.connected and not seen.left
+    assert SeatOnline(table.peers[n].seat, table.peers[n].profile.name, True) in table.observed
+
+
+def test_a_dropped_player_is_offline_not_left_and_its_lobby_message_is_as_before() -> None:
+    """A hang-up (or an unsigned goodbye) proves no leave: the seat is offline, and the
+    lobby message carries no `left` field at all, the bytes an older peer always read."""
+    table = _started()
+    n = table.to_move()
+    stays = next(m for m in table.peers if m != n)
+    table.drop(n)
+    table.run()
+    went = [o for o in table.observed if isinstance(o, SeatOnline)]
+    assert went == [SeatOnline(table.peers[n].seat, table.peers[n].profile.name, False, left=False)]
+    seen = _seat_view(table, stays, n)
+    assert not seen.connected and not seen.left
+    assert b'"left"' not in payload(table.host.view(None))
+
+
+def test_a_lobby_message_with_and_without_left_round_trips() -> None:
+    """`left` is sent only when true; a seat without it (an older host's) is not left."""
+    table = _started()
+    n = table.to_move()
+    _leave(table, n)
+    for view in (table.host.view(None), replace(table.host.view(None), seats=tuple(
+            None if s is None else replace(s, left=False) for s in table.host.view(None).seats))):
+        assert messages.parse_from_host(payload(view)) == view

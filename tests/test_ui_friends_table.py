@@ -42,6 +42,7 @@ class StandIn:
         self.link = LinkState.CONNECTED
         self.takeover = Takeover.NONE
         self.offline: set[int] = set()
+        self.left: set[int] = set()
         self.knocks: list[Any] = []
         self.admitted = object()
         self.knocking = False

@@ -23,6 +23,7 @@ from zemlevlasnyk.ui.text import LANGUAGES, catalogue
 if TYPE_CHECKING:
     from zemlevlasnyk.p2p.errors import Explained
     from zemlevlasnyk.p2p.handover import ResumeError
+    from zemlevlasnyk.p2p.host import SeatOnline
     from zemlevlasnyk.p2p.peer import Finished
     from zemlevlasnyk.p2p.resume import FollowerOutput
 
@@ -82,8 +83,15 @@ def describe(out: FollowerOutput, lang: str) -> str | None:
         key = bytes.fromhex(out.record.body["handover"]["new"])
         return str(said["handed_over"].format(seq=out.seq, key=fingerprint(key)))
     if isinstance(out, Hosting) and isinstance(out.output, SeatOnline):
-        return str(said["back" if out.output.online else "offline"].format(name=out.output.name))
+        return seat_line(out.output, lang)
     return None
+
+
+def seat_line(out: SeatOnline, lang: str) -> str:
+    """A person's seat back, offline, or left on purpose (a signed goodbye), for the host's
+    lines (`host`, and a `resume` or `join` that took the table over)."""
+    said = words(lang)
+    return str(said["back" if out.online else "left" if out.left else "offline"].format(name=out.name))
 
 
 def player_line(out: FollowerOutput, lang: str) -> str | None:

@@ -211,6 +211,8 @@ def _log_details(command: str) -> None:
 
 
 def run_host(args: argparse.Namespace) -> int:
+    from zemlevlasnyk.ui.cmd_resume import seat_line
+
     seed = _seed(args)
     said = _words()
     if args.start_at is not None and not 2 <= args.start_at <= MAX_SEATS:
@@ -239,7 +241,7 @@ def run_host(args: argparse.Namespace) -> int:
 
     def show(out: Output) -> None:
         if isinstance(out, SeatOnline):
-            _say(_words("resume")["back" if out.online else "offline"].format(name=out.name))
+            _say(seat_line(out, preferred_language()))
 
     handle = prepare(TableConfig(profile, clock=not args.no_clock, auto_start_at=args.start_at or MAX_SEATS,
                                  bind=bind, port=args.port, link_address=_link_address(bind, interfaces),

@@ -65,6 +65,7 @@ class HostSession:
         self.cheated: Say | None = None        # never: the host checks itself
         self.knocks: list[Knocking] = []
         self.offline: set[int] = set()         # engine seats of people whose connection is gone
+        self.left: set[int] = set()            # those of them who said goodbye (left on purpose)
         self.link = LinkState.CONNECTED        # the host is the table: always connected
         self.takeover = Takeover.NONE          # and never takes another's table over
         self._events: list[Event] = []
@@ -107,6 +108,7 @@ class HostSession:
             self.knocks = [k for k in self.knocks if k.conn != out.conn]
         elif isinstance(out, SeatOnline):
             (self.offline.discard if out.online else self.offline.add)(out.seat)
+            (self.left.add if out.left else self.left.discard)(out.seat)
 
     def _do(self, change: Callable[[], None]) -> None:
         """A host decision; a refusal is kept for the window to show."""

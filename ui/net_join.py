@@ -130,6 +130,7 @@ class JoinSession:
         self._handed_over = False     # the handover record of the table we take over is out
         self._news: list[Say] = []
         self.offline: set[int] = set()     # engine seats of people whose connection is gone
+        self.left: set[int] = set()        # those of them who said goodbye (left on purpose)
         self._complaints: list[Complaint] = []
         self._events: list[Event] = []
         self._chat: deque[ChatEntry] = deque(maxlen=CHAT_KEEP)
@@ -240,9 +241,12 @@ class JoinSession:
         return news
 
     def _offline(self, changed: LobbyChanged) -> None:
-        """People seated in the game whose connection the host reports gone."""
-        offline = {seat.key for seat in changed.lobby.seats if seat is not None and not seat.connected}
+        """People seated in the game whose connection the host reports gone, and those of
+        them who said goodbye."""
+        seats = [seat for seat in changed.lobby.seats if seat is not None and not seat.connected]
+        offline, left = {seat.key for seat in seats}, {seat.key for seat in seats if seat.left}
         self.offline = {n for n, p in enumerate(self.core.replica.players) if p.key in offline}
+        self.left = {n for n, p in enumerate(self.core.replica.players) if p.key in left}
 
     def _colour_of(self, key: str) -> str | None:
         seats = self.core.lobby.seats if self.core.lobby is not None else ()

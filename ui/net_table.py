@@ -26,6 +26,7 @@ class NetSession(Protocol):
     knocks: list[Any]
     link: LinkState
     offline: set[int]
+    left: set[int]           # those offline who said goodbye (left on purpose)
     takeover: Takeover       # this window taking the table of a lost host over
 
     @property
@@ -122,6 +123,11 @@ class NetTable:
     def offline(self) -> set[int]:
         """Seats of people whose connection is gone (safe moves play for them)."""
         return self.session.offline
+
+    @property
+    def left(self) -> set[int]:
+        """Those of `offline` who left the table on purpose (a signed goodbye)."""
+        return self.session.left
 
     def take_complaints(self) -> list[Any]:
         """`p2p.peer` complaints since the last call: `ContributionOmitted`,

@@ -71,9 +71,10 @@ class PlayersPanel:
 
     def draw(self, surface: pygame.Surface, game: Game, players: Sequence[PlayerInfo], names: Sequence[str],
              t: dict[str, Any], *, me: int, cash: Sequence[int], flash: Sequence[tuple[int, float]],
-             out: Sequence[str], offline: frozenset[int] = frozenset()) -> None:
+             out: Sequence[str], offline: frozenset[int] = frozenset(), gone: frozenset[int] = frozenset()) -> None:
         """`out`: the words for a seat out of the game, by seat (they agree with its gender);
-        `offline`: the seats of people whose connection is gone (friends tables)."""
+        `offline`: the seats of people whose connection is gone (friends tables), `gone`
+        those of them who left the table on purpose."""
         s = self.sizes
         active = game.main_seat()
         over = game.outcome() is not None
@@ -102,7 +103,7 @@ class PlayersPanel:
             line2 = pygame.Rect(name_box.left, line1.bottom, rect.right - pad - name_box.left, s.px(18))
             status = [t["levels"].get(players[seat].bot, players[seat].bot)] if players[seat].bot else []
             if seat in offline:
-                status.append(t["offline_mark"])
+                status.append(t["left_mark" if seat in gone else "offline_mark"])
             if game.jailed[seat]:
                 status.append(t["in_jail"])
             if not alive:

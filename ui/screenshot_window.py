@@ -43,6 +43,9 @@ SHOWN_TAKEOVER_SECONDS = 42.0
 SHOWN_GRACE_SECONDS = 7.0
 # The takeover's steps the screenshots show, by scene name.
 TAKEOVER_SCENES = {"takeover_due": Takeover.DUE, "taking_over": Takeover.TAKING, "hosting_grace": Takeover.GRACE}
+# Others away, by scene name: how many merely offline, and how many left on purpose (a
+# signed goodbye).
+AWAY_SCENES = {"offline": (1, 0), "left": (0, 1), "offline_and_left": (1, 1)}
 # A host gone past the client's minute, still looked for (on the network, or dialled only).
 LINK_SCENES = {"host_looking": LinkState.LOOKING, "host_redialling": LinkState.REDIALLING}
 
@@ -72,8 +75,8 @@ def build(app: App, name: str, seed: int, warm: Callable[[int, str], LocalTable]
         app.push(scene)
         scene.message = Say("games.problem.bad_record")
     else:
-        _troubled_table(app, warm(seed, app.lang), offline=name == "offline", takeover=TAKEOVER_SCENES.get(name),
-                        link=LINK_SCENES.get(name, LinkState.RECONNECTING))
+        _troubled_table(app, warm(seed, app.lang), away=AWAY_SCENES.get(name, (0, 0)),
+                        takeover=TAKEOVER_SCENES.get(name), link=LINK_SCENES.get(name, LinkState.RECONNECTING))
     app.top.update(0.0)
     return app.top
 
@@ -140,6 +143,7 @@ class ShownSession:
         self.link = LinkState.CONNECTED
         self.reconnect_attempt = 0
         self.offline: set[int] = set()
+        self.left: set[int] = set()
         self.error: Say | None = None
         self.refusal: Say | None = None
         self.cheated: Say | None = None
@@ -175,8 +179,8 @@ class ShownSession:
         """Nothing to close."""
 
 
-def _troubled_table(app: App, table: LocalTable, *, offline: bool, takeover: Takeover | None = None,
-                    link: LinkState = LinkState.RECONNECTING) -> None:
+def _troubled_table(app: App, table: LocalTable, *, away: tuple[int, int] = (0, 0),
+                    takeover: Takeover | None = None, link: LinkState = LinkState.RECONNECTING) -> None:
     from .scenes.table import TableScene
     samples = catalogue(app.lang)["ui"]["samples"]
     others = iter([*samples["friends"], samples["tables"][0][1]])
@@ -186,8 +190,11 @@ def _troubled_table(app: App, table: LocalTable, *, offline: bool, takeover: Tak
     chat = [ChatEntry(friend[0], samples["chat"][0], friend[1]),
             ChatEntry(samples["name"], samples["chat"][1], players[table.me][1])]
     session = ShownSession(table.game, players, table.me, table.records, chat)
-    if offline:
-        session.offline = {(table.me + 2) % len(players)}
+    if any(away):
+        dropped, left = away
+        around = [(table.me + k) % len(players) for k in (2, 1, 3)]
+        session.offline = set(around[:dropped + left])
+        session.left = set(around[dropped:dropped + left])
     elif takeover is not None:
         session.takeover = takeover
         if takeover is Takeover.GRACE:     # the others are not back yet

@@ -2,7 +2,8 @@
 being dialled again (with the attempt), a host gone that is still looked for (dialled, and
 looked for on the network: it may be back, or another player may take the table over), a
 host gone for good (nobody tries any more), a host caught cheating, and
-the other players who are offline (the table plays safe moves for them). When the host is
+the other players who are offline (the table plays safe moves for them), told apart from
+those who left the table on purpose (said goodbye). When the host is
 lost and this window is to take the table over, the banner counts down the seconds left
 (unless another player takes it over first), then says the window is taking it over, and
 then that it hosts the table and waits a few seconds for the others to come back.
@@ -73,10 +74,15 @@ class ConnectionBanner:
         if net.link is LinkState.SILENT:
             return Banner(Say("connection.silent"), theme.INK, True)
         away = sorted(s for s in net.offline if s != net.me)
-        if away:
-            listed = ", ".join(names[s] for s in away)
-            return Banner(Say("connection.offline", {"names": listed}, n=len(away)), theme.INK_SOFT, False)
-        return None
+        if not away:
+            return None
+        left = [s for s in away if s in net.left]
+        dropped = [s for s in away if s not in net.left]
+        if left and dropped:
+            listed = {"offline": ", ".join(names[s] for s in dropped), "left": ", ".join(names[s] for s in left)}
+            return Banner(Say("connection.offline_and_left", listed), theme.INK_SOFT, False)
+        path = "connection.left" if left else "connection.offline"
+        return Banner(Say(path, {"names": ", ".join(names[s] for s in away)}, n=len(away)), theme.INK_SOFT, False)
 
     def _takeover(self) -> Banner:
         """This window taking over the table of a lost host: moves wait until it hosts the
@@ -105,7 +111,7 @@ class ConnectionBanner:
     def state(self) -> tuple[Any, ...]:
         """Changes whenever the banner or the moves it stops may change."""
         return (self.net.link, self.attempt, self.net.cheated, self.net.trouble, frozenset(self.net.offline),
-                self.net.takeover, self.seconds_left)
+                frozenset(self.net.left), self.net.takeover, self.seconds_left)
 
     def place(self, area: pygame.Rect, names: Sequence[str], t: dict[str, Any], lang: str, sizes: Sizes) -> None:
         """Word the banner for now and lay it out across the top of `area` (the board's

@@ -791,7 +791,8 @@ class TableScene(Scene):
         self._draw_clock(surface)
         self.players_panel.draw(surface, self.game, self.table.players, self.names, self.t, me=self.me,
                                 cash=self.shown_cash, flash=self.cash_flash, out=self._out_words(),
-                                offline=frozenset(self.net.offline) if self.net is not None else frozenset())
+                                offline=frozenset(self.net.offline) if self.net is not None else frozenset(),
+                                gone=frozenset(self.net.left) if self.net is not None else frozenset())
         line_y = self.decision_top - s.px(7)
         pygame.draw.line(surface, theme.PANEL_LINE, (self.inner.left, line_y), (self.inner.right, line_y))
         if not self.modal():
