@@ -18,7 +18,7 @@ MIN_SIDE, MAX_SIDE = 320, 8192
 SCENES = ("menu", "setup", "table", "deed", "trade", "trade_check", "offer", "auction", "debt", "bankruptcy",
           "bankrupt_other", "card", "dice", "late", "results", "friends", "lobby", "lobby_joiner", "settings",
           "welcome", "rules", "games", "connection", "host_looking", "host_redialling", "offline", "left",
-          "offline_and_left", "takeover_due", "taking_over", "hosting_grace")
+          "offline_and_left", "clock_waiting", "takeover_due", "taking_over", "hosting_grace")
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], lang: str) -> None:

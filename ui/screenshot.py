@@ -171,8 +171,8 @@ def play_on(scene: TableScene, table: LocalTable, until: Callable[[TableScene], 
 
 # The window's own dialogs and a friends table's troubles (ui/screenshot_window.py).
 WINDOW_SCENES = ("settings", "welcome", "rules", "lobby_joiner", "games", "connection", "host_looking",
-                 "host_redialling", "offline", "left", "offline_and_left", "takeover_due", "taking_over",
-                 "hosting_grace")
+                 "host_redialling", "offline", "left", "offline_and_left", "clock_waiting", "takeover_due",
+                 "taking_over", "hosting_grace")
 
 
 def build_scene(app: App, name: str, seed: int) -> Scene:

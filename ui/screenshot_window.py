@@ -3,7 +3,8 @@ data: the settings (and the first run's welcome), the rules dialog with house ru
 changed, a joiner's lobby (the host's code, clock and rules, the colours to choose from), the
 unfinished games (a damaged file and a finished game among them, and a message), and a
 table whose host went silent (or is gone and still looked for) or whose other players are
-offline, or whose host is lost and this window takes it over (the countdown, the takeover, the others' time to come
+offline, or whose decision clock ran out with no record since (the window waits for the
+host), or whose host is lost and this window takes it over (the countdown, the takeover, the others' time to come
 back). Nothing is sent.
 """
 from __future__ import annotations
@@ -76,7 +77,8 @@ def build(app: App, name: str, seed: int, warm: Callable[[int, str], LocalTable]
         scene.message = Say("games.problem.bad_record")
     else:
         _troubled_table(app, warm(seed, app.lang), away=AWAY_SCENES.get(name, (0, 0)),
-                        takeover=TAKEOVER_SCENES.get(name), link=LINK_SCENES.get(name, LinkState.RECONNECTING))
+                        takeover=TAKEOVER_SCENES.get(name), link=LINK_SCENES.get(name, LinkState.RECONNECTING),
+                        clock_up=name == "clock_waiting")
     app.top.update(0.0)
     return app.top
 
@@ -150,6 +152,7 @@ class ShownSession:
         self.notice: Say | None = None
         self.takeover = Takeover.NONE
         self.takeover_seconds: float | None = None
+        self.clock: dict[int, float] = {}
 
     def takeover_in(self) -> float | None:
         return self.takeover_seconds
@@ -158,7 +161,7 @@ class ShownSession:
         return []
 
     def clock_left(self) -> dict[int, float]:
-        return {}
+        return dict(self.clock)
 
     def lobby_seats(self) -> list[LobbySeat | None]:
         return []
@@ -180,7 +183,8 @@ class ShownSession:
 
 
 def _troubled_table(app: App, table: LocalTable, *, away: tuple[int, int] = (0, 0),
-                    takeover: Takeover | None = None, link: LinkState = LinkState.RECONNECTING) -> None:
+                    takeover: Takeover | None = None, link: LinkState = LinkState.RECONNECTING,
+                    clock_up: bool = False) -> None:
     from .scenes.table import TableScene
     samples = catalogue(app.lang)["ui"]["samples"]
     others = iter([*samples["friends"], samples["tables"][0][1]])
@@ -204,6 +208,8 @@ def _troubled_table(app: App, table: LocalTable, *, away: tuple[int, int] = (0, 
             session.link = LinkState.RECONNECTING
             session.reconnect_attempt = SHOWN_ATTEMPT
             session.takeover_seconds = SHOWN_TAKEOVER_SECONDS if takeover is Takeover.DUE else None
+    elif clock_up:
+        session.clock = {table.me: 0.0}    # the count ran out; no record came since
     else:
         session.link, session.reconnect_attempt = link, SHOWN_ATTEMPT
     scene = TableScene(app, NetTable(session))

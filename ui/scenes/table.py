@@ -161,6 +161,11 @@ class TableScene(Scene):
             from .chat import ChatPanel
             self.chat = ChatPanel(self, self.net)
         self.clock_left: dict[int, float] = {}
+        # Seconds since the table's latest record came (`clock_left` counts from it): the
+        # countdown is worked out afresh from the records' signed times whenever the window
+        # looks again (a record, the connection's state), never restarted by a look.
+        self.clock_records = table.records
+        self.record_age = 0.0
         # The table's record count when the person's move was sent, and the seconds since:
         # until the table answers (a record or a refusal) the moves wait, so a second click
         # never sends the same decision's move twice.
@@ -306,6 +311,8 @@ class TableScene(Scene):
         self._fade_cash(dt)
         self.table.hold = self.busy or self.my_bankruptcy is not None
         self.clock_left = {seat: max(0.0, left - dt) for seat, left in self.clock_left.items()}
+        self.record_age = 0.0 if self.table.records != self.clock_records else self.record_age + dt
+        self.clock_records = self.table.records
         link = self.connection.state() if self.connection is not None else None
         self._answered(dt, link)
         # The decision waits until the window has shown how the game got there (a deed
@@ -313,7 +320,8 @@ class TableScene(Scene):
         if (self.table.records != self.seen and not self.busy) or link != self.connection_seen:
             self.seen, self.connection_seen = self.table.records, link
             if self.net is not None:
-                self.clock_left = self.net.clock_left()
+                self.clock_left = {seat: max(0.0, left - self.record_age)
+                                   for seat, left in self.net.clock_left().items()}
             self.refresh()
         was_carded = self.centre.card_room is not None
         if was_carded != (self.selected is not None or self.moments.busy):
@@ -759,7 +767,12 @@ class TableScene(Scene):
             b.draw(surface, self.app.mouse)
 
     def _draw_clock(self, surface: pygame.Surface) -> None:
-        """The seconds left for the person's decision, else for the player the game waits for."""
+        """The seconds left for the person's decision, else for the player the game waits for.
+
+        At a joined table, a count run out with the decision still open says the window
+        waits for the host: the host may have restarted the count (it was away: a closed
+        lid, a stopped process; docs/PROTOCOL.md section 7), which nothing signed tells a
+        peer, and a «0 s» standing for seconds would be time shown running that is not."""
         if not self.clock_left or self.game.outcome() is not None:
             return
         seat = self.me if self.me in self.clock_left else self.game.main_seat()
@@ -768,11 +781,13 @@ class TableScene(Scene):
         left = math.ceil(self.clock_left[seat])
         colour = theme.MONEY_LOSS if left <= CLOCK_WARN else theme.INK
         name = self.t["you"] if seat == self.me else self.names[seat]
+        words = self.t["clock_left"].format(name=name, s=left)
+        if left <= 0 and self.net is not None and not self.net.session.is_host:
+            words, colour = self.t["clock_waiting"], theme.INK_SOFT
         s = self.sizes
         box = pygame.Rect(self.header.left + s.px(80), self.header.top, self.sound_button.rect.left - s.px(8)
                           - self.header.left - s.px(80), self.header.height)
-        text, size = shrink_line(self.t["clock_left"].format(name=name, s=left), box.width,
-                                 steps(s.small, theme.MIN_TEXT), Face.BOLD)
+        text, size = shrink_line(words, box.width, steps(s.small, theme.MIN_TEXT), Face.BOLD)
         draw_text(surface, text, (box.right, box.centery), size, colour, Face.BOLD, "midright", box=box)
 
     def _draw_panel(self, surface: pygame.Surface) -> None:

@@ -1,0 +1,134 @@
+"""The decision clock a joined window shows stays honest when the host goes quiet.
+
+It counts down from the records' signed times and the time since the latest record came,
+and a change of the connection's state (the host silent, dialled again, back) never starts
+it again: before, each change set it back to the seconds left as of the latest record, so
+a window showed a count frozen near the full decision time while the host was away. And
+a count run out with the decision still open says the window waits for the host, not «0 s»:
+a host back from a stall (a closed lid, SIGSTOP) restarts the pending decisions' clocks
+(`TableHost.back_from_away`, docs/PROTOCOL.md section 7), which nothing signed tells a peer,
+so «0 s» would stand for up to a whole decision time. A real `JoinSession` at a real host
+core and driver (clock on), driven by real pygame events; the connection runs over
+in-memory streams under trio's autojump_clock."""
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import pygame
+import pytest
+import trio
+from p2p_helpers import memory_connector, profile, serve_on_loopback
+from ui_helpers import Driver, init_pygame  # noqa: I001  (sets SDL drivers first)
+
+from zemlevlasnyk.p2p.clock import DECISION_MS
+from zemlevlasnyk.p2p.errors import Code, local
+from zemlevlasnyk.p2p.host import TableHost
+from zemlevlasnyk.p2p.links import Invite
+from zemlevlasnyk.p2p.policy import make_policy
+from zemlevlasnyk.ui.app import App
+from zemlevlasnyk.ui.net_common import LinkState
+from zemlevlasnyk.ui.net_join import JoinSession
+from zemlevlasnyk.ui.net_table import NetTable
+from zemlevlasnyk.ui.scenes.menu import MenuScene
+from zemlevlasnyk.ui.scenes.table import TableScene
+from zemlevlasnyk.ui.settings import Gender, Settings
+from zemlevlasnyk.ui.text import ui_words
+from zemlevlasnyk.ui.widgets import record_text
+
+DECISION_SECONDS = DECISION_MS / 1000
+# The count's slack against the frames the test ran: a frame, and the record's way in.
+SLACK = 0.5
+
+
+async def _unreachable() -> trio.abc.Stream:
+    raise local(Code.CLOSED, "cannot reach the host: connection refused")
+
+
+def _texts(app: App, surface: pygame.Surface) -> str:
+    with record_text() as drawn:
+        app.draw(surface)
+    return " ".join(d.text for d in drawn)
+
+
+async def _until(done: Callable[[], bool], seconds: float = 60) -> None:
+    with trio.fail_after(seconds):
+        while not done():
+            await trio.sleep(0.1)
+
+
+@pytest.mark.parametrize("lang", ["uk", "en"])
+async def test_ui_the_clock_counts_on_through_the_hosts_silence_then_waits_for_the_host(
+        autojump_clock: trio.testing.MockClock, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "window"))
+    surface = init_pygame()
+    words = ui_words(lang)
+    core = TableHost(profile(0, "Host"), auto_start_at=2, clock=True)
+    core.sit_host(0.0, policy=make_policy("idle", 1))
+    dials: list[Callable[[], Awaitable[trio.abc.Stream]]] = []
+
+    async def dial(invite: Invite) -> trio.abc.Stream:
+        return await dials[-1]()
+
+    async with trio.open_nursery() as outer:
+        app = App(surface.get_size(), settings=Settings(lang=lang, gender=Gender.FEMININE), spawn=outer.start_soon)
+        drive = Driver(app, surface)
+        app.push(MenuScene(app))
+        async with trio.open_nursery() as hosting:
+            handle, invite = await serve_on_loopback(hosting, core)
+            dials.append(memory_connector(handle, hosting))
+            session = JoinSession(profile(1), invite)
+            session.follower.connect = dial
+            outer.start_soon(session.run)
+            await _until(lambda: session.core.lobby is not None and session.core.lobby.you is not None)
+            session.set_ready(True)
+            await _until(lambda: session.game is not None
+                         and session.core.seat in {d.seat for d in session.game.pending()})
+            scene = TableScene(app, NetTable(session))
+            app.push(scene)
+            await drive.frames(1)
+            me = scene.me
+            start = scene.clock_left[me]
+            assert start > DECISION_SECONDS - 5
+            await drive.frames(100, draw=False)             # 10 s of the person thinking
+            assert scene.clock_left[me] == pytest.approx(start - 10, abs=SLACK)
+            dials.append(_unreachable)
+            hosting.cancel_scope.cancel()                   # the host goes quiet (a closed lid)
+        seq = session.records
+        await drive.frames(50, draw=False)
+        assert session.link is not LinkState.CONNECTED and scene.connection is not None
+        assert scene.connection.stops_moves
+        assert scene.clock_left[me] == pytest.approx(start - 15, abs=SLACK), "the count goes on, never set back"
+        await drive.frames(int((start - 15) * 10) + 10, draw=False)
+        assert scene.clock_left[me] == 0 and session.records == seq
+        shown = _texts(app, surface)
+        assert words["clock_waiting"] in shown, "the count ran out and no record came: the window waits for the host"
+        assert words["clock_left"].format(name=words["you"], s=0) not in shown
+        async with trio.open_nursery() as hosting:
+            handle, _ = await serve_on_loopback(hosting, core)   # the host is back: it decides
+            dials.append(memory_connector(handle, hosting))
+            await _until(lambda: session.records > seq)
+            await drive.frames(10)
+            assert words["clock_waiting"] not in _texts(app, surface)
+            hosting.cancel_scope.cancel()
+        outer.cancel_scope.cancel()
+
+
+@pytest.mark.parametrize("lang", ["uk", "en"])
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_ui_a_run_out_clock_says_it_waits_for_the_host_whole(size: tuple[int, int], lang: str, tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """The screenshot scene `clock_waiting`: a joined table whose count ran out with no
+    record since shows the waiting words whole, in the clock's place, and no «0 s»."""
+    from zemlevlasnyk.ui.screenshot import build_scene
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    surface = init_pygame(size)
+    app = App(size, settings=Settings(lang=lang), spawn=lambda fn: None)
+    scene = build_scene(app, "clock_waiting", 1)
+    assert isinstance(scene, TableScene) and scene.clock_left == {scene.me: 0.0}
+    words = ui_words(lang)
+    with record_text() as drawn:
+        app.draw(surface)
+    texts = [d.text for d in drawn]
+    assert words["clock_waiting"] in texts, "shown whole, not cut short"
+    assert words["clock_left"].format(name=words["you"], s=0) not in texts
