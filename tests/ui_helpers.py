@@ -101,7 +101,8 @@ def _catalogue_strings(value: Any) -> list[str]:
 
 def cut_short(texts: Any, lang: str) -> list[str]:
     """Texts drawn with an end cut off («…» where the catalogue has none): a name, a figure
-    or a sentence the player cannot read whole."""
+    or a sentence the player cannot read whole. The last line of a wrapped catalogue text
+    that ends in «…» is its own end, not cut short."""
     from zemlevlasnyk.ui.text import catalogue
     own = {text for text in _catalogue_strings(catalogue(lang)) if text.endswith("…")}
-    return sorted({t.text for t in texts if t.text.endswith("…") and t.text not in own})
+    return sorted({t.text for t in texts if t.text.endswith("…") and not any(o.endswith(t.text) for o in own)})
