@@ -24,7 +24,7 @@ from __future__ import annotations
 import contextlib
 import math
 import os
-from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
+from collections.abc import AsyncIterable, Awaitable, Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -88,6 +88,9 @@ LOOK_SECONDS = 5.0
 OWN_ADVERT_SECONDS = 2.0
 # What a player's replica says against the host: not shown while we are the host.
 _ABOUT_THE_HOST = (ContributionNotAsked, ContributionOmitted, ActionUnanswered, TimedOutWhileHere)
+# How long a leaving player's goodbye may take to go out: a LAN sends it in milliseconds,
+# and a host that does not read it is not waited for (its person has already left).
+GOODBYE_SECONDS = 1.0
 # Client errors after which the host may still come back (or another may take over).
 _TRANSIENT = {Code.HOST_LOST, Code.HOST_LEFT, Code.CLOSED, Code.HANDSHAKE, Code.BUSY}
 
@@ -321,6 +324,51 @@ class Follower:
         if self.client is None:
             raise local(Code.CLOSED, "not connected to the host")
         await self.client.send(message)
+
+    def goodbye(self) -> PeerMessage | None:
+        """Our signed goodbye when we leave, if there is a host to say it to: a player
+        connected to one (so that, at a clock-off table, it plays our seat's safe moves at
+        once rather than wait the clock at each of its decisions). None for a spectator,
+        who holds no seat, while the host is lost, and once we host the table ourselves
+        (its players are told the host left as it closes)."""
+        if self.hosting is not None or self.client is None or self.want != PLAYING:
+            return None
+        return self.core.bye().message
+
+    async def say_goodbye(self, *, within: float = GOODBYE_SECONDS) -> bool:
+        """Send `goodbye()` through the connection, waiting at most `within` seconds for
+        it to go out; whether it did."""
+        client, message = self.client, self.goodbye()
+        if client is None or message is None:
+            return False
+        with trio.move_on_after(within):
+            try:
+                await client.send(message)
+            except (ProtocolError, trio.BrokenResourceError, trio.ClosedResourceError, OSError):
+                return False
+            return True
+        return False
+
+    async def run_or_leave(self, leaving: AsyncIterable[object]) -> Finished | None:
+        """`run`, unless the person leaves first (anything out of `leaving`: a command's
+        Ctrl-C): then a player says goodbye (`say_goodbye`) and everything stops; None.
+        A table we host is just closed: closing, it tells its players the host left."""
+        finished: Finished | None = None
+        with _unwrapped():
+            async with trio.open_nursery() as nursery:
+                async def play() -> None:
+                    nonlocal finished
+                    finished = await self.run()
+                    nursery.cancel_scope.cancel()
+
+                async def leave() -> None:
+                    async for _ in leaving:
+                        await self.say_goodbye()
+                        nursery.cancel_scope.cancel()
+                        return
+                nursery.start_soon(play)
+                nursery.start_soon(leave)
+        return finished
 
     async def run(self) -> Finished:
         """Play until the game ends (as a player, or as the host we became)."""

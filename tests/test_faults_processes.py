@@ -273,6 +273,8 @@ def test_fault_host_leaves_with_ctrl_c_mid_game_a_player_takes_over_and_the_game
         assert wait_for(lambda: any("we host table" in j.err() for j in joiners), timeout=RESUME_AFTER_SECONDS / 2), \
             "\n".join(j.err()[-2000:] for j in joiners)
         taker = next(j for j in joiners if "we host table" in j.err())
+        # The taker said it would take the table over, and in how long, before it did.
+        assert 0 <= taker.err().find("we take it over in") < taker.err().find("taking it over"), taker.err()
         other = next(j for j in joiners if j is not taker)
         assert wait_for(lambda: "rejoining it" in other.err(), timeout=120), other.err()
         _finish(joiners)

@@ -11,7 +11,9 @@ table over on their own when its host vanishes.
 from __future__ import annotations
 
 import argparse
+import math
 import os
+import signal
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -25,7 +27,7 @@ if TYPE_CHECKING:
     from zemlevlasnyk.p2p.handover import ResumeError
     from zemlevlasnyk.p2p.host import SeatOnline
     from zemlevlasnyk.p2p.peer import Finished
-    from zemlevlasnyk.p2p.resume import FollowerOutput
+    from zemlevlasnyk.p2p.resume import Follower, FollowerOutput
 
 # As cmd_table.DEFAULT_JOIN_LEVEL (a headless player plays sensibly and finishes games).
 DEFAULT_LEVEL = "medium"
@@ -63,13 +65,16 @@ def describe(out: FollowerOutput, lang: str) -> str | None:
     from zemlevlasnyk.p2p.identity import fingerprint
     from zemlevlasnyk.p2p.peer import Applied
     from zemlevlasnyk.p2p.records import HANDOVER
-    from zemlevlasnyk.p2p.resume import Hosting, Listening, Rejoining, Rewound, TakingOver
+    from zemlevlasnyk.p2p.resume import Hosting, Listening, Rejoining, Rewound, TakeoverDue, TakingOver
 
     said = words(lang)
     if isinstance(out, Rejoining):
         text: str = said["rejoining"].format(key=fingerprint(out.invite.host_key),
                                              address=f"{out.invite.host}:{out.invite.port}")
         return text
+    if isinstance(out, TakeoverDue):
+        # Rounded up: "in 0 s" while time is left would be wrong.
+        return str(said["takeover_due"].format(table=out.table, seconds=math.ceil(out.after)))
     if isinstance(out, TakingOver):
         if out.waited:
             return str(said["taking_over_after"].format(table=out.table, seconds=round(out.waited)))
@@ -145,6 +150,21 @@ def player_line(out: FollowerOutput, lang: str) -> str | None:
     elif isinstance(out, TableNote):
         text = said["note"].format(name=out.name, seq=out.seq)
     return text
+
+
+async def play(follower: Follower) -> Finished:
+    """Play a command's table to its end. Ctrl-C (SIGINT) ends the command as it always
+    did (`KeyboardInterrupt`: exit code 130, one line), but a player connected to a host
+    says goodbye first, within `p2p.resume.GOODBYE_SECONDS` (`Follower.run_or_leave`): at
+    a clock-off table the host then plays our seat at once instead of waiting 30 s at each
+    of its decisions. A table we took over closes, telling its players the host left."""
+    import trio
+
+    with trio.open_signal_receiver(signal.SIGINT) as ctrl_c:
+        finished = await follower.run_or_leave(ctrl_c)
+    if finished is None:
+        raise KeyboardInterrupt
+    return finished
 
 
 def result_lines(finished: Finished, players: Any, lang: str) -> list[str]:
@@ -239,7 +259,7 @@ def run(args: argparse.Namespace) -> int:
     except ResumeError as exc:
         raise UserError(resume_problem(exc, path, lang)) from None
     try:
-        finished = trio.run(follower.run)
+        finished = trio.run(play, follower)
     except CheatingHost as exc:
         print(said["cheated"].format(why=explained(exc, lang)), flush=True)
         print(said["evidence"].format(path=path), file=sys.stderr, flush=True)

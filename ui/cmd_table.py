@@ -4,7 +4,8 @@
 and announces the table by mDNS; `join` sits at a table from an invite link, or found on
 the network by name or by its short code (then without the secret: the host decides),
 played by a computer player. Both print the result and exit 0 when the game ends; Ctrl-C
-while waiting exits 130 with one line (the advert withdrawn on the way out).
+while waiting exits 130 with one line (the advert withdrawn on the way out; a `join`
+playing a seat says goodbye first, so that the host plays it at once: `cmd_resume.play`).
 """
 from __future__ import annotations
 
@@ -362,7 +363,7 @@ def _first_host(path: Path, invite: Invite) -> str:
 
 
 def run_join(args: argparse.Namespace) -> int:
-    from zemlevlasnyk.ui.cmd_resume import player_line, resume_problem
+    from zemlevlasnyk.ui.cmd_resume import play, player_line, resume_problem
 
     if args.resume_after is not None and not 0 <= args.resume_after < math.inf:   # not nan, inf or negative
         raise UserError(_words()["resume_after"].format(seconds=f"{args.resume_after:g}"))
@@ -393,7 +394,7 @@ def run_join(args: argparse.Namespace) -> int:
                         resume_after=RESUME_AFTER_SECONDS if args.resume_after is None else args.resume_after,
                         bot_seed=_seed(args))
     try:
-        finished: Finished = _trio_run(follower.run)
+        finished: Finished = _trio_run(lambda: play(follower))
     except ResumeError as exc:
         raise UserError(resume_problem(exc, log_path, lang)) from None
     except CheatingHost as exc:

@@ -60,6 +60,7 @@ from zemlevlasnyk.p2p.peer import (
 )
 from zemlevlasnyk.p2p.records import HANDOVER
 from zemlevlasnyk.p2p.resume import (
+    GOODBYE_SECONDS,
     RESUME_AFTER_SECONDS,
     Follower,
     FollowerOutput,
@@ -84,9 +85,6 @@ Complaint = ContributionOmitted | ActionUnanswered | TimedOutWhileHere | TableNo
 # Messages the person may queue before the connection takes them: far more than anyone
 # clicks in the moment a connection takes to come back.
 OUTBOX = 64
-# How long a leaving person's goodbye may take to go out: a LAN sends it in milliseconds,
-# and a host that does not read it is not waited for (the window has already moved on).
-GOODBYE_SECONDS = 1.0
 
 
 class JoinSession:
@@ -325,9 +323,10 @@ class JoinSession:
         """Inside trio: the goodbye goes out through the sender, which then hangs up; a
         connection that does not take it is not waited for longer than `GOODBYE_SECONDS`."""
         self.task.scope.deadline = min(self.task.scope.deadline, trio.current_time() + GOODBYE_SECONDS)
-        if self.follower.hosting is None and self.follower.client is not None:
+        goodbye = self.follower.goodbye()
+        if goodbye is not None:
             try:
-                self._send.send_nowait(self.core.bye().message)
+                self._send.send_nowait(goodbye)
                 return
             except trio.WouldBlock:
                 pass

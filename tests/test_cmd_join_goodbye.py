@@ -1,0 +1,94 @@
+"""`join` on the command line: what it tells while the host is lost, and Ctrl-C's goodbye.
+
+- When the host is lost and this player's turn to take the table over will come, `join`
+  and `resume` say so once, with the seconds left (`TakeoverDue`; the window shows a
+  countdown banner), in the person's language.
+- Ctrl-C (SIGINT) on a `join` playing a seat says goodbye (signed) before the process ends,
+  as the window does when its person leaves (`Follower.say_goodbye`): at a clock-off table
+  the host then plays that seat's safe moves at once. Before, the process only hung up,
+  and each of the seat's decisions cost the players who stayed the clock's 30 s wait. Real
+  processes over TCP on 127.0.0.1.
+"""
+from __future__ import annotations
+
+import signal
+from pathlib import Path
+
+import pytest
+from fault_helpers import Player, SavedGameWatcher, wait_for
+from p2p_helpers import body
+
+from zemlevlasnyk.p2p import savegame
+from zemlevlasnyk.p2p.clock import DECISION_MS
+from zemlevlasnyk.p2p.resume import TakeoverDue
+from zemlevlasnyk.ui.cmd_resume import player_line
+from zemlevlasnyk.ui.text import catalogue
+
+# Bounds for a loaded two-core machine (real processes on real time; nothing asserts on
+# how long anything took): starting the processes and the game.
+START_SECONDS = 60
+# Several of the seat's decisions made by the host: at once after a goodbye. Shorter than
+# the 30 s a hang-up costs the first of them, so the old code (no goodbye) fails here.
+PLAYED_SECONDS = 20
+# How often the test looks at the host's saved game while it waits for the game to start.
+POLL_SECONDS = 0.02
+# The timeouts of the seat looked at: more than one turn's worth of its decisions.
+TIMEOUTS = 3
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("uk", "господар столу 0123456789abcdef зник: якщо він не повернеться і ніхто не перейме стіл раніше, "
+           "ми переймемо його за 5 с"),
+    ("en", "the host of table 0123456789abcdef is gone: unless it comes back, or someone else takes the table "
+           "over first, we take it over in 5 s"),
+])
+def test_cmd_join_says_when_it_will_take_the_table_over(lang: str, words: str) -> None:
+    assert player_line(TakeoverDue("0123456789abcdef", 4.2), lang) == words
+    assert words == catalogue(lang)["commands"]["resume"]["takeover_due"].format(table="0123456789abcdef",
+                                                                                 seconds=5)
+
+
+def test_cmd_join_ctrl_c_at_a_clock_off_table_says_goodbye_and_its_seat_is_played_at_once(tmp_path: Path) -> None:
+    host = Player("host", ["host", "--name", "Host", "--bots", "medium", "--start-at", "2", "--no-clock",
+                           "--bind", "127.0.0.1", "--no-mdns", "--seed", "1"], tmp_path / "host")
+    players = [host]
+    try:
+        joiner = Player("Taras", ["join", host.link(), "--name", "Taras", "--bot", "medium", "--seed", "2"],
+                        tmp_path / "taras")
+        players.append(joiner)
+        assert wait_for(lambda: any((tmp_path / "host").glob("zemlevlasnyk/games/*.zvl")), timeout=START_SECONDS), \
+            host.err()
+        watcher = SavedGameWatcher(host.saved_game())
+        assert wait_for(lambda: (r := watcher.poll()) is not None and r.game is not None, timeout=START_SECONDS,
+                        every=POLL_SECONDS), host.err()
+        # Taras stopped, the clock-off table waits for its next decision, for as long as it
+        # takes: the game is caught in the middle (unstopped, two computer players may
+        # finish it between two looks).
+        joiner.signal(signal.SIGSTOP)
+        replica = watcher.poll()
+        assert replica is not None
+        seat = next(n for n, p in enumerate(replica.players) if p.name == "Taras")
+        assert wait_for(lambda: seat in watcher.pending()[1], timeout=START_SECONDS, every=POLL_SECONDS), host.err()
+        replica = watcher.poll()
+        assert replica is not None and not replica.over
+        seq = replica.seq   # the goodbye comes after this record
+        joiner.signal(signal.SIGINT)
+        joiner.signal(signal.SIGCONT)
+        assert joiner.wait(START_SECONDS) == 130, joiner.err()
+        # Ctrl-C's one line, last (a "host is silent" may come before it: the process was
+        # stopped), and nothing else of Ctrl-C's.
+        said = joiner.err()
+        assert said.splitlines()[-1] == "zemlevlasnyk: interrupted", said
+        assert said.count("interrupted") == 1 and "Traceback" not in said, said
+
+        def timeouts() -> list[dict]:
+            records = savegame.read(host.saved_game()).records[seq + 1:]
+            return [b for r in records if (b := body(r.data))["kind"] == "timeout"]
+        assert wait_for(lambda: len(timeouts()) >= TIMEOUTS, timeout=PLAYED_SECONDS), \
+            f"the host waited for the seat that left: {timeouts()}\n{host.err()}"
+    finally:
+        for player in players:
+            player.stop()
+    played = timeouts()
+    assert all(t["auto"]["seat"] == seat and "left" in t["timer"] for t in played), played
+    assert all(t["at"] - t["timer"]["since"] < DECISION_MS for t in played), "no 30 s wait"
