@@ -92,3 +92,43 @@ def test_cmd_join_ctrl_c_at_a_clock_off_table_says_goodbye_and_its_seat_is_playe
     played = timeouts()
     assert all(t["auto"]["seat"] == seat and "left" in t["timer"] for t in played), played
     assert all(t["at"] - t["timer"]["since"] < DECISION_MS for t in played), "no 30 s wait"
+
+
+@pytest.mark.slow
+def test_cmd_join_ctrl_c_on_a_table_it_took_over_tells_the_players_the_host_left(tmp_path: Path) -> None:
+    """A `join` that took the table over is its host: Ctrl-C closes it as `host` does,
+    telling the players the host left (`host_left`), not with a player's goodbye. The other
+    player then takes the table over in 1 s (`LEFT_RESUME_SECONDS`), not after the minute
+    of silence a lost host is given."""
+    # Idle players buy nothing: the game outlasts the test, whatever the machine's speed.
+    host = Player("host", ["host", "--name", "Host", "--bots", "idle", "--start-at", "3", "--bind", "127.0.0.1",
+                           "--seed", "1"], tmp_path / "host")
+    players = [host]
+    try:
+        link = host.link()
+        joiners = [Player(name, ["join", link, "--name", name, "--bot", "idle", "--seed", str(seed)],
+                          tmp_path / name) for seed, name in enumerate(("Anna", "Bohdan"), start=2)]
+        players += joiners
+        assert wait_for(lambda: any((tmp_path / "host").glob("zemlevlasnyk/games/*.zvl")), timeout=START_SECONDS), \
+            host.err()
+        watcher = SavedGameWatcher(host.saved_game())
+        assert wait_for(lambda: (r := watcher.poll()) is not None and r.game is not None, timeout=START_SECONDS,
+                        every=POLL_SECONDS), host.err()
+        host.signal(signal.SIGINT)
+        assert host.wait(START_SECONDS) == 130, host.err()
+        assert wait_for(lambda: any("we host table" in j.err() for j in joiners), timeout=START_SECONDS), \
+            "\n".join(j.err() for j in joiners)
+        taker = next(j for j in joiners if "we host table" in j.err())
+        other = next(j for j in joiners if j is not taker)
+        assert wait_for(lambda: "is now hosted by" in other.err(), timeout=START_SECONDS), other.err()
+        said_before = other.err()
+        taker.signal(signal.SIGINT)
+        assert taker.wait(START_SECONDS) == 130, taker.err()
+        assert taker.err().splitlines()[-1] == "zemlevlasnyk: interrupted", taker.err()
+        assert wait_for(lambda: "we host table" in other.err()[len(said_before):], timeout=START_SECONDS), \
+            other.err()
+    finally:
+        for player in players:
+            player.stop()
+    after = other.err()[len(said_before):]
+    assert "we take it over in 1 s" in after, after
