@@ -7,20 +7,26 @@
   as the window does when its person leaves (`Follower.say_goodbye`): at a clock-off table
   the host then plays that seat's safe moves at once. Before, the process only hung up,
   and each of the seat's decisions cost the players who stayed the clock's 30 s wait. Real
-  processes over TCP on 127.0.0.1.
+  processes over TCP on 127.0.0.1. A spectator (`--watch`) says no goodbye; a `join` that
+  took the table over leaves as a host does (`host_left`).
 """
 from __future__ import annotations
 
 import signal
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+import trio
 from fault_helpers import Player, SavedGameWatcher, wait_for
-from p2p_helpers import body
+from p2p_helpers import body, profile, serve_on_loopback
 
 from zemlevlasnyk.p2p import savegame
 from zemlevlasnyk.p2p.clock import DECISION_MS
-from zemlevlasnyk.p2p.resume import TakeoverDue
+from zemlevlasnyk.p2p.handshake import PLAYING, WATCHING
+from zemlevlasnyk.p2p.host import TableHost
+from zemlevlasnyk.p2p.peer import TablePeer
+from zemlevlasnyk.p2p.resume import Follower, SavedRecords, TakeoverDue
 from zemlevlasnyk.ui.cmd_resume import player_line
 from zemlevlasnyk.ui.text import catalogue
 
@@ -46,6 +52,45 @@ def test_cmd_join_says_when_it_will_take_the_table_over(lang: str, words: str) -
     assert player_line(TakeoverDue("0123456789abcdef", 4.2), lang) == words
     assert words == catalogue(lang)["commands"]["resume"]["takeover_due"].format(table="0123456789abcdef",
                                                                                  seconds=5)
+
+
+async def _until(done: Callable[[], bool]) -> None:
+    with trio.fail_after(START_SECONDS):
+        while not done():
+            await trio.sleep(0.05)
+
+
+async def test_cmd_join_a_spectator_says_no_goodbye_a_player_does(tmp_path: Path) -> None:
+    """Over TCP on 127.0.0.1, in a lobby: a player's goodbye goes out; a spectator, who
+    holds no seat to be played, says none and stays connected."""
+    core = TableHost(profile(0, "Host"), auto_start_at=4, clock=False)
+
+    def follower(n: int, want: str) -> Follower:
+        peer = TablePeer(profile(n), table=core.table, host_key=core.profile.public_key)
+        saved = SavedRecords(tmp_path / f"{n}.zvl", table=core.table, first_host=core.key_hex,
+                             me=peer.profile.key_hex)
+        return Follower(peer, invite, saved, want=want)
+    async with trio.open_nursery() as nursery:
+        _, invite = await serve_on_loopback(nursery, core)
+        watching, playing = follower(1, WATCHING), follower(2, PLAYING)
+        leaves = trio.CancelScope()    # the player's command ending after its goodbye
+
+        async def play() -> None:
+            with leaves:
+                await playing.run()
+        nursery.start_soon(watching.run)
+        nursery.start_soon(play)
+        await _until(lambda: watching.core.lobby is not None and playing.core.lobby is not None)
+        assert watching.goodbye() is None
+        assert not await watching.say_goodbye()
+        assert playing.goodbye() is not None
+        assert await playing.say_goodbye()
+        leaves.cancel()
+        # The player gone from the host (after the spectator's goodbye would have arrived):
+        # the spectator is still there.
+        await _until(lambda: all(c.key != playing.core.profile.key_hex for c in core.conns.values()))
+        assert [c.role for c in core.conns.values() if c.key == watching.core.profile.key_hex] == ["spectator"]
+        nursery.cancel_scope.cancel()
 
 
 def test_cmd_join_ctrl_c_at_a_clock_off_table_says_goodbye_and_its_seat_is_played_at_once(tmp_path: Path) -> None:
