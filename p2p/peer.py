@@ -328,6 +328,13 @@ class TablePeer:
                 self._connected_at = head
                 # (Re)connected: whatever we sent before may have been lost with the old connection.
                 self._acted_at = -2
+                # Nor does it show the host had it in time: the records we learn of from now
+                # on may have been made after the host lost that connection (it dropped us
+                # as silent while our laptop stalled, and what we sent on waking went into a
+                # connection it had closed, or never went out). No complaint rests on a send
+                # before this connection; what is still awaited is sent again on this one.
+                self._sent_for.clear()
+                self._contributed.clear()
                 behind: list[PeerOutput] = [HostBehind(head + 1)] if -1 <= head < self.replica.seq else []
                 return [Admitted(role, seat), *behind, *self._contribute_now(now), *self._bot_move(now)]
             case ChatRelay(key=key, name=name, text=text):
