@@ -56,6 +56,12 @@ HOLD_POLL_SECONDS = 0.05
 # After the host was away (`AWAY_SECONDS`), how long the connections read before the next
 # tick: a LAN frame is read and checked in milliseconds, and this happens once per stall.
 AWAY_READ_SECONDS = 0.2
+# A pump that wakes for a due deadline this much later than it asked to was held up (a busy
+# machine, a slow disk under a saved game), not away: a move or dice contribution sent before
+# the deadline may be waiting unread, and a peer complains of one sent `CLAIM_MARGIN_SECONDS`
+# (0.5 s) before the host's record. A tenth of a second is far beyond trio's own lag and
+# well inside that margin; the connections then read for `AWAY_READ_SECONDS` before the tick.
+LATE_SECONDS = 0.1
 
 Observer = Callable[[Output], None]
 KnockPolicy = Callable[[KnockArrived], bool]
@@ -194,13 +200,20 @@ class TableHandle:
         A pump that wakes far later than it asked to (`AWAY_SECONDS`) was not running: the
         core restarts its clocks (`TableHost.back_from_away`) before anything is ticked,
         and the connections get `AWAY_READ_SECONDS` to read what waited in their sockets
-        (trio wakes the pump and the connections' readers in one batch, in either order)."""
+        (trio wakes the pump and the connections' readers in one batch, in either order).
+        A pump merely late (`LATE_SECONDS`) for a deadline gives them that time too, its
+        clocks as they were: what was sent before the deadline is taken, not timed out."""
         core = self.core
         asked: float | None = None    # when the pump last asked to wake (None: only when poked)
         while not self.finished:
             self._now = trio.current_time()
             if asked is not None and self._now - asked > AWAY_SECONDS:
                 core.back_from_away(self._now)
+                asked = None
+                await trio.sleep(AWAY_READ_SECONDS)
+                continue
+            due = core.next_deadline()
+            if asked is not None and self._now - asked > LATE_SECONDS and due is not None and due <= self._now:
                 asked = None
                 await trio.sleep(AWAY_READ_SECONDS)
                 continue

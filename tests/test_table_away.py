@@ -18,6 +18,7 @@ from zemlevlasnyk.p2p.client import PeerClient
 from zemlevlasnyk.p2p.clock import DECISION_MS
 from zemlevlasnyk.p2p.errors import Cheat
 from zemlevlasnyk.p2p.host import Phase, TableHost
+from zemlevlasnyk.p2p.limits import AWAY_SECONDS
 from zemlevlasnyk.p2p.peer import ActionUnanswered, ContributionOmitted, HostCheated, TablePeer
 from zemlevlasnyk.p2p.policy import make_policy
 from zemlevlasnyk.p2p.records import TIMEOUT
@@ -25,6 +26,9 @@ from zemlevlasnyk.p2p.records import TIMEOUT
 DECISION_SECONDS = DECISION_MS / 1000
 # A closed lid, as in the fault test with real processes.
 AWAY_FOR_SECONDS = 40.0
+# A host loop held up for a second (a busy machine), the move made just before its deadline.
+HOST_LATE_SECONDS = 1.0
+LATE_MOVE_SECONDS = 0.6
 
 
 def _started(*, host_bot: bool = False) -> MemoryTable:
@@ -165,6 +169,42 @@ async def test_driver_a_host_woken_after_its_deadline_reads_the_waiting_move_bef
         assert game is not None and peer.seat is not None and core.seq == seq
         move = peer.act(game.safe_action(peer.seat), trio.current_time())
         autojump_clock.jump(10)      # the host's process is not run: its deadline passes meanwhile
+        await client.send(move)
+        while core.seq == seq:
+            await trio.sleep(0.1)
+        await trio.sleep(1)          # the record reaches the peer
+        nursery.cancel_scope.cancel()
+    assert body(core.records[seq + 1])["kind"] == "act", "the move that waited was taken"
+    assert not any(isinstance(o, ActionUnanswered | HostCheated) for o in seen)
+    assert peer.replica.head == core.head
+
+
+async def test_driver_a_host_loop_late_by_a_second_reads_the_waiting_move_before_timing_out(
+        autojump_clock: trio.testing.MockClock) -> None:
+    """As above, but the host's loop is late by only a second (a busy 2-core machine, a slow
+    disk under the saved game): less than `AWAY_SECONDS`, so its clocks are not restarted,
+    yet long enough (over `CLAIM_MARGIN_SECONDS`) for the player to complain had the move
+    been sent in time. The move made before the deadline and waiting in the socket as the
+    loop wakes is read before the clock is looked at, and taken."""
+    core = TableHost(profile(0, "Host"), auto_start_at=2)
+    core.sit_host(trio.current_time(), policy=make_policy("idle", 1))
+    peer = TablePeer(profile(1), table=core.table, host_key=core.profile.public_key, policy=None)
+    seen: list[object] = []
+    async with trio.open_nursery() as nursery:
+        handle, invite = await serve_on_loopback(nursery, core)
+        client = PeerClient(peer, invite, connect=memory_connector(handle, nursery), on_output=seen.append)
+        nursery.start_soon(client.run)
+        while core.phase is Phase.LOBBY or core.game is None or core.game.pending()[0].seat != peer.seat:
+            await trio.sleep(0.1)
+        seq = core.seq
+        deadline = core.next_deadline()
+        assert deadline is not None
+        await trio.sleep_until(deadline - LATE_MOVE_SECONDS)
+        game = peer.replica.game
+        assert game is not None and peer.seat is not None and core.seq == seq
+        move = peer.act(game.safe_action(peer.seat), trio.current_time())
+        autojump_clock.jump(HOST_LATE_SECONDS)   # the host's loop does not run meanwhile
+        assert trio.current_time() - deadline < AWAY_SECONDS
         await client.send(move)
         while core.seq == seq:
             await trio.sleep(0.1)
