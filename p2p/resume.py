@@ -47,6 +47,7 @@ from zemlevlasnyk.p2p.handshake import PLAYING
 from zemlevlasnyk.p2p.host import LobbyChanged as HostLobbyChanged
 from zemlevlasnyk.p2p.host import Output, Published
 from zemlevlasnyk.p2p.identity import Profile
+from zemlevlasnyk.p2p.limits import AWAY_SECONDS
 from zemlevlasnyk.p2p.links import Invite
 from zemlevlasnyk.p2p.messages import Act, Chat, PeerMessage
 from zemlevlasnyk.p2p.peer import (
@@ -507,6 +508,12 @@ class Follower:
                 self.on_output(Rejoining(found))
                 done.cancel()
                 return
+            if trio.current_time() - (since + delay) > AWAY_SECONDS:
+                # Our turn came while our own process was not running (a closed lid, a
+                # stopped process): that time says nothing of the host, which may answer
+                # the dial our client makes on waking. The loss counts afresh from now.
+                self._lost.since = trio.current_time()
+                continue
             if trio.current_time() >= since + delay:
                 step.take_over = True
                 self.on_output(TakingOver(self.core.table, trio.current_time() - since))
