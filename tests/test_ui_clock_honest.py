@@ -15,14 +15,12 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-import pygame
 import pytest
 import trio
 from p2p_helpers import memory_connector, profile, serve_on_loopback
-from ui_helpers import Driver, init_pygame  # noqa: I001  (sets SDL drivers first)
+from ui_helpers import Driver, drawn_texts, init_pygame, unreachable, until  # noqa: I001  (sets SDL drivers first)
 
 from zemlevlasnyk.p2p.clock import DECISION_MS
-from zemlevlasnyk.p2p.errors import Code, local
 from zemlevlasnyk.p2p.host import TableHost
 from zemlevlasnyk.p2p.links import Invite
 from zemlevlasnyk.p2p.policy import make_policy
@@ -39,22 +37,6 @@ from zemlevlasnyk.ui.widgets import record_text
 DECISION_SECONDS = DECISION_MS / 1000
 # The count's slack against the frames the test ran: a frame, and the record's way in.
 SLACK = 0.5
-
-
-async def _unreachable() -> trio.abc.Stream:
-    raise local(Code.CLOSED, "cannot reach the host: connection refused")
-
-
-def _texts(app: App, surface: pygame.Surface) -> str:
-    with record_text() as drawn:
-        app.draw(surface)
-    return " ".join(d.text for d in drawn)
-
-
-async def _until(done: Callable[[], bool], seconds: float = 60) -> None:
-    with trio.fail_after(seconds):
-        while not done():
-            await trio.sleep(0.1)
 
 
 @pytest.mark.parametrize("lang", ["uk", "en"])
@@ -80,9 +62,9 @@ async def test_ui_the_clock_counts_on_through_the_hosts_silence_then_waits_for_t
             session = JoinSession(profile(1), invite)
             session.follower.connect = dial
             outer.start_soon(session.run)
-            await _until(lambda: session.core.lobby is not None and session.core.lobby.you is not None)
+            await until(lambda: session.core.lobby is not None and session.core.lobby.you is not None)
             session.set_ready(True)
-            await _until(lambda: session.game is not None
+            await until(lambda: session.game is not None
                          and session.core.seat in {d.seat for d in session.game.pending()})
             scene = TableScene(app, NetTable(session))
             app.push(scene)
@@ -92,7 +74,7 @@ async def test_ui_the_clock_counts_on_through_the_hosts_silence_then_waits_for_t
             assert start > DECISION_SECONDS - 5
             await drive.frames(100, draw=False)             # 10 s of the person thinking
             assert scene.clock_left[me] == pytest.approx(start - 10, abs=SLACK)
-            dials.append(_unreachable)
+            dials.append(unreachable)
             hosting.cancel_scope.cancel()                   # the host goes quiet (a closed lid)
         seq = session.records
         await drive.frames(50, draw=False)
@@ -101,15 +83,15 @@ async def test_ui_the_clock_counts_on_through_the_hosts_silence_then_waits_for_t
         assert scene.clock_left[me] == pytest.approx(start - 15, abs=SLACK), "the count goes on, never set back"
         await drive.frames(int((start - 15) * 10) + 10, draw=False)
         assert scene.clock_left[me] == 0 and session.records == seq
-        shown = _texts(app, surface)
+        shown = drawn_texts(app, surface)
         assert words["clock_waiting"] in shown, "the count ran out and no record came: the window waits for the host"
         assert words["clock_left"].format(name=words["you"], s=0) not in shown
         async with trio.open_nursery() as hosting:
             handle, _ = await serve_on_loopback(hosting, core)   # the host is back: it decides
             dials.append(memory_connector(handle, hosting))
-            await _until(lambda: session.records > seq)
+            await until(lambda: session.records > seq)
             await drive.frames(10)
-            assert words["clock_waiting"] not in _texts(app, surface)
+            assert words["clock_waiting"] not in drawn_texts(app, surface)
             hosting.cancel_scope.cancel()
         outer.cancel_scope.cancel()
 

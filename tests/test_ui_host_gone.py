@@ -10,14 +10,12 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-import pygame
 import pytest
 import trio
 from p2p_helpers import memory_connector, profile, serve_on_loopback
-from ui_helpers import Driver, init_pygame  # noqa: I001  (sets SDL drivers first)
+from ui_helpers import Driver, drawn_texts, init_pygame, unreachable, until  # noqa: I001  (sets SDL drivers first)
 
 from zemlevlasnyk.p2p.client import HOST_LOST_SECONDS
-from zemlevlasnyk.p2p.errors import Code, local
 from zemlevlasnyk.p2p.host import TableHost
 from zemlevlasnyk.p2p.links import Invite
 from zemlevlasnyk.p2p.policy import make_policy
@@ -30,26 +28,9 @@ from zemlevlasnyk.ui.scenes.menu import MenuScene
 from zemlevlasnyk.ui.scenes.table import TableScene
 from zemlevlasnyk.ui.settings import Gender, Settings
 from zemlevlasnyk.ui.text import ui_words
-from zemlevlasnyk.ui.widgets import record_text
 
 # Virtual seconds (autojump_clock): the keepalive's silence limit and the client's minute.
 GONE_SECONDS = HOST_LOST_SECONDS + 60
-
-
-async def _unreachable() -> trio.abc.Stream:
-    raise local(Code.CLOSED, "cannot reach the host: connection refused")
-
-
-def _texts(app: App, surface: pygame.Surface) -> str:
-    with record_text() as drawn:
-        app.draw(surface)
-    return " ".join(d.text for d in drawn)
-
-
-async def _until(done: Callable[[], bool], seconds: float = 60) -> None:
-    with trio.fail_after(seconds):
-        while not done():
-            await trio.sleep(0.5)
 
 
 @pytest.mark.parametrize("lang", ["uk", "en"])
@@ -75,30 +56,30 @@ async def test_ui_a_window_still_dialling_a_gone_host_says_so_not_that_the_game_
             session = JoinSession(profile(1), invite)    # no interfaces: only the host is dialled again
             session.follower.connect = dial
             outer.start_soon(session.run)
-            await _until(lambda: session.core.lobby is not None and session.core.lobby.you is not None)
+            await until(lambda: session.core.lobby is not None and session.core.lobby.you is not None, step=0.5)
             session.set_ready(True)
-            await _until(lambda: session.game is not None
+            await until(lambda: session.game is not None
                          and session.core.seat in {d.seat for d in session.game.pending()})
             scene = TableScene(app, NetTable(session))
             app.push(scene)
             await drive.frames(5)
             assert scene.connection is not None and scene.connection.shown is None
-            dials.append(_unreachable)
+            dials.append(unreachable)
             hosting.cancel_scope.cancel()        # the host's laptop is gone, mid-game
-        await _until(lambda: session.link is LinkState.REDIALLING, GONE_SECONDS)
+        await until(lambda: session.link is LinkState.REDIALLING, GONE_SECONDS, step=0.5)
         await drive.frames(2)
-        shown = _texts(app, surface)
+        shown = drawn_texts(app, surface)
         assert words["redialling"] in shown and words["lost"] not in shown
         assert not any(b.enabled for b in (*scene.moves, *scene.extras)), "moves wait"
         await trio.sleep(REDIAL_SECONDS * 6)
         await drive.frames(2)
-        assert words["lost"] not in _texts(app, surface) and session.error is None
+        assert words["lost"] not in drawn_texts(app, surface) and session.error is None
         async with trio.open_nursery() as hosting:
             handle, _ = await serve_on_loopback(hosting, core)   # the host is back
             dials.append(memory_connector(handle, hosting))
-            await _until(lambda: session.link is LinkState.CONNECTED, REDIAL_SECONDS * 4)
+            await until(lambda: session.link is LinkState.CONNECTED, REDIAL_SECONDS * 4, step=0.5)
             await drive.frames(3)
-            assert scene.connection.shown is None and words["redialling"] not in _texts(app, surface)
+            assert scene.connection.shown is None and words["redialling"] not in drawn_texts(app, surface)
             assert any(b.enabled for b in scene.moves), "the game goes on by itself"
             hosting.cancel_scope.cancel()
         outer.cancel_scope.cancel()

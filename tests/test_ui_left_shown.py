@@ -6,14 +6,12 @@ real player who leaves, driven by real pygame events; the connections run over i
 streams under trio's autojump_clock."""
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
-import pygame
 import pytest
 import trio
 from p2p_helpers import memory_connector, profile, serve_on_loopback
-from ui_helpers import Driver, init_pygame  # noqa: I001  (sets SDL drivers first)
+from ui_helpers import Driver, drawn_texts, init_pygame, until  # noqa: I001  (sets SDL drivers first)
 
 from zemlevlasnyk.p2p.client import PeerClient
 from zemlevlasnyk.p2p.host import SeatOnline, TableHost
@@ -28,19 +26,6 @@ from zemlevlasnyk.ui.scenes.menu import MenuScene
 from zemlevlasnyk.ui.scenes.table import TableScene
 from zemlevlasnyk.ui.settings import Gender, Settings
 from zemlevlasnyk.ui.text import Say, catalogue, ui_words
-from zemlevlasnyk.ui.widgets import record_text
-
-
-def _texts(app: App, surface: pygame.Surface) -> str:
-    with record_text() as drawn:
-        app.draw(surface)
-    return " ".join(d.text for d in drawn)
-
-
-async def _until(done: Callable[[], bool], seconds: float = 60) -> None:
-    with trio.fail_after(seconds):
-        while not done():
-            await trio.sleep(0.1)
 
 
 @pytest.mark.parametrize("how", ["goodbye", "hang-up"])
@@ -67,7 +52,7 @@ async def test_ui_a_person_who_left_is_shown_as_left_and_a_dropped_one_as_offlin
             return await connect()
         session.follower.connect = dial
         outer.start_soon(session.run)
-        await _until(lambda: session.core.lobby is not None and session.core.lobby.you is not None)
+        await until(lambda: session.core.lobby is not None and session.core.lobby.you is not None)
         client = PeerClient(leaver, invite, connect=connect)
         gone = trio.CancelScope()       # the leaver's program ends: it dials nobody again
 
@@ -76,7 +61,7 @@ async def test_ui_a_person_who_left_is_shown_as_left_and_a_dropped_one_as_offlin
                 await client.run()
         outer.start_soon(play)
         session.set_ready(True)
-        await _until(lambda: session.game is not None and leaver.seat is not None)
+        await until(lambda: session.game is not None and leaver.seat is not None)
         scene = TableScene(app, NetTable(session))
         app.push(scene)
         await drive.frames(3)
@@ -85,9 +70,9 @@ async def test_ui_a_person_who_left_is_shown_as_left_and_a_dropped_one_as_offlin
             await client.send(leaver.bye())            # «leave the table», confirmed
         gone.cancel()                                  # with no goodbye: the connection dropped
         assert leaver.seat is not None
-        await _until(lambda: leaver.seat in session.offline)
+        await until(lambda: leaver.seat in session.offline)
         await drive.frames(3)
-        shown = _texts(app, surface)
+        shown = drawn_texts(app, surface)
         name = session.players[leaver.seat][0]
         left = Say("connection.left", {"names": name}, n=1).text(lang)
         offline = Say("connection.offline", {"names": name}, n=1).text(lang)

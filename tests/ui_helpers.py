@@ -10,15 +10,17 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 
+from collections.abc import Callable  # noqa: E402
 from typing import Any  # noqa: E402
 
 import pygame  # noqa: E402
 import trio  # noqa: E402
 
 from zemlevlasnyk.engine import Action, Bid  # noqa: E402
+from zemlevlasnyk.p2p.errors import Code, local  # noqa: E402
 from zemlevlasnyk.ui.app import App  # noqa: E402
 from zemlevlasnyk.ui.decisions import BID, RESIGN, TRADE, Intent  # noqa: E402
-from zemlevlasnyk.ui.widgets import Button  # noqa: E402
+from zemlevlasnyk.ui.widgets import Button, record_text  # noqa: E402
 
 SIZE = (1280, 800)
 # A frame of 0.1 s: coarse enough to keep games quick, fine enough for BOT_PACE (0.35 s).
@@ -106,3 +108,22 @@ def cut_short(texts: Any, lang: str) -> list[str]:
     from zemlevlasnyk.ui.text import catalogue
     own = {text for text in _catalogue_strings(catalogue(lang)) if text.endswith("…")}
     return sorted({t.text for t in texts if t.text.endswith("…") and not any(o.endswith(t.text) for o in own)})
+
+
+def drawn_texts(app: App, surface: pygame.Surface) -> str:
+    """Every text the window draws in one frame, joined by spaces."""
+    with record_text() as drawn:
+        app.draw(surface)
+    return " ".join(d.text for d in drawn)
+
+
+async def until(done: Callable[[], bool], seconds: float = 60, *, step: float = 0.1) -> None:
+    """Wait (trio time: virtual under autojump_clock) until `done()`, at most `seconds`."""
+    with trio.fail_after(seconds):
+        while not done():
+            await trio.sleep(step)
+
+
+async def unreachable() -> trio.abc.Stream:
+    """A dialler for a host that is gone: the connection is refused."""
+    raise local(Code.CLOSED, "cannot reach the host: connection refused")
