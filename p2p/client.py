@@ -14,6 +14,7 @@ the host left unanswered. A saved game that cannot be written stops being writte
 from __future__ import annotations
 
 import contextlib
+import math
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,7 +24,7 @@ import trio
 from zemlevlasnyk.p2p import messages
 from zemlevlasnyk.p2p.errors import CheatingHost, Code, ProtocolError, RemoteProtocolError, local, remote
 from zemlevlasnyk.p2p.handshake import PLAYING
-from zemlevlasnyk.p2p.limits import IDLE_SECONDS, PING_SECONDS, SILENT_SECONDS
+from zemlevlasnyk.p2p.limits import AWAY_SECONDS, IDLE_SECONDS, PING_SECONDS, SILENT_SECONDS
 from zemlevlasnyk.p2p.links import Invite
 from zemlevlasnyk.p2p.peer import (
     ActionUnanswered,
@@ -200,12 +201,22 @@ class PeerClient:
 
     async def _watch(self, session: trio.CancelScope) -> None:
         """The host's silence: shown after `SILENT_SECONDS`, the end after `IDLE_SECONDS`
-        (a task of its own, so that no message needs a cancel scope of its own)."""
+        (a task of its own, so that no message needs a cancel scope of its own).
+
+        A watch that wakes more than `AWAY_SECONDS` late was not running (a closed lid, a
+        stopped process): what the host said meanwhile waits unread in the socket, and trio
+        may wake this task before the reader. The silence is then counted afresh from the
+        waking, not judged: a player stalled across the game's end would otherwise hang up
+        on the end record waiting in its socket, find the host gone, and take the table over."""
+        woke = -math.inf
         while True:
-            wait_for = self._heard + (IDLE_SECONDS if self._silent else SILENT_SECONDS)
+            wait_for = max(self._heard, woke) + (IDLE_SECONDS if self._silent else SILENT_SECONDS)
             await trio.sleep_until(wait_for)
             now = trio.current_time()
-            if now < self._heard + (IDLE_SECONDS if self._silent else SILENT_SECONDS):
+            if now - wait_for > AWAY_SECONDS:
+                woke = now
+                continue
+            if now < max(self._heard, woke) + (IDLE_SECONDS if self._silent else SILENT_SECONDS):
                 continue   # the host spoke meanwhile
             if self._silent:
                 session.cancel()   # silent for IDLE_SECONDS: the connection is dead

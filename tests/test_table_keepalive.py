@@ -135,3 +135,62 @@ class _Frozen(trio.abc.Stream):
 
     async def aclose(self) -> None:
         await self.inner.aclose()
+
+
+# A closed lid: the player's process does not run for longer than the host's idle limit.
+STALL_SECONDS = IDLE_SECONDS + 3
+
+
+class _Stalls(trio.abc.Stream):
+    """A stream whose next read, once `stall` is set, first finds the process was stopped
+    for `STALL_SECONDS` (the clock jumps, no task ran): what the host said meanwhile waits
+    in the socket, and the read returns it a moment after the process runs again."""
+
+    def __init__(self, inner: trio.abc.Stream, stall: trio.Event, clock: trio.testing.MockClock) -> None:
+        self.inner, self.stall, self.clock = inner, stall, clock
+
+    async def send_all(self, data) -> None:
+        await self.inner.send_all(data)
+
+    async def wait_send_all_might_not_block(self) -> None:
+        await self.inner.wait_send_all_might_not_block()
+
+    async def receive_some(self, max_bytes=None) -> bytes:
+        if self.stall.is_set():
+            self.stall = trio.Event()
+            self.clock.jump(STALL_SECONDS)
+            await trio.sleep(0.01)   # every other task of the process wakes first
+        return await self.inner.receive_some(max_bytes)
+
+    async def aclose(self) -> None:
+        await self.inner.aclose()
+
+
+async def test_a_player_back_from_its_own_stall_reads_what_waited_before_judging_the_host(
+        autojump_clock: trio.testing.MockClock) -> None:
+    """The player's own absence is not the host's silence (`AWAY_SECONDS`): on waking it
+    reads what waited in its socket and stays connected. Before, its watch woke first,
+    found nothing heard for longer than `IDLE_SECONDS` and hung up on the data waiting
+    (a fault run: a player stopped over the game's end hung up on the end record, found the
+    host gone and took the table over, ending on a hash of its own)."""
+    core = TableHost(profile(0, "Host"), auto_start_at=2, clock=False)
+    core.sit_host(trio.current_time(), policy=make_policy("idle", 1))
+    peer = TablePeer(profile(1), table=core.table, host_key=core.profile.public_key, policy=None)
+    seen: list[object] = []
+    stall = trio.Event()
+    async with trio.open_nursery() as nursery:
+        handle, invite = await serve_on_loopback(nursery, core)
+        to_host = memory_connector(handle, nursery)
+
+        async def connect() -> trio.abc.Stream:
+            return _Stalls(await to_host(), stall, autojump_clock)
+
+        client = PeerClient(peer, invite, connect=connect, on_output=seen.append)
+        nursery.start_soon(client.run)
+        with trio.fail_after(60):
+            while peer.replica.seq < 0:
+                await trio.sleep(0.1)
+        stall.set()
+        await trio.sleep(SILENT_SECONDS + 3 * PING_SECONDS)
+        nursery.cancel_scope.cancel()
+    assert not any(isinstance(o, HostSilent | Reconnecting) for o in seen), seen[-5:]
