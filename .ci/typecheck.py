@@ -6,7 +6,7 @@ builds one out of symlinks in `.mypy_tree/`, runs mypy on it with the project's 
 and prints the findings with the repository's own paths.
 
     python .ci/typecheck.py                 # the whole package
-    python .ci/typecheck.py engine p2p/host.py   # just these folders or files
+    python .ci/typecheck.py engine p2p/core/host.py   # just these folders or files
 """
 from __future__ import annotations
 

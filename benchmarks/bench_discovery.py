@@ -9,7 +9,7 @@
 The table is advertised by a separate process, as another laptop's would be; both sides
 read the same system-wide monotonic clock. All traffic stays on 127.0.0.1, or with
 `--netns` (root) between two 'laptops' on a test LAN of network namespaces made for the
-run (tests/netns.py), whose multicast crosses a real bridge and nothing else.
+run (tests/helpers/netns.py), whose multicast crosses a real bridge and nothing else.
 
     python benchmarks/bench_discovery.py [--runs N] [--netns]
 """
@@ -27,7 +27,7 @@ import trio
 
 REPO = Path(__file__).resolve().parent.parent
 
-from zemlevlasnyk.p2p.discovery import TableAdded, TableBrowser, TableRemoved, browse, open_mdns  # noqa: E402
+from zemlevlasnyk.p2p.lan.discovery import TableAdded, TableBrowser, TableRemoved, browse, open_mdns  # noqa: E402
 
 LOOPBACK = "127.0.0.1"
 TARGET_ALREADY_S = 1.0
@@ -39,14 +39,14 @@ GIVE_UP_S = 15.0
 # advertise), on the next line it withdraws it (printing the time it finished).
 ADVERTISER = """
 import secrets, sys, time, trio
-from zemlevlasnyk.p2p.discovery import Phase, TableAdvert, advertise, open_mdns
+from zemlevlasnyk.p2p.lan.discovery import AdvertPhase, TableAdvert, advertise, open_mdns
 
 async def main() -> None:
     stdin = trio.wrap_file(sys.stdin)
     async with open_mdns([sys.argv[1]]) as mdns:
         while (line := await stdin.readline()):
             advert = TableAdvert(protocol=1, table_id=line.split()[1], table_name="Bench table",
-                                 host_name="Bench", seats_taken=1, seats_free=3, phase=Phase.LOBBY,
+                                 host_name="Bench", seats_taken=1, seats_free=3, phase=AdvertPhase.LOBBY,
                                  clock=True, host_key=secrets.token_bytes(32), port=45999)
             print("adding", time.monotonic(), flush=True)
             async with advertise(mdns, advert):
@@ -153,7 +153,7 @@ async def measure(runs: int, interface: str, advertiser_netns: str | None, adver
 def across_namespaces(runs: int) -> None:
     """Run the measuring side on laptop b, the advertiser on laptop a, of a fresh test LAN."""
     sys.path.insert(0, str(REPO / "tests"))
-    from netns import open_lan
+    from helpers.netns import open_lan
 
     with open_lan(2) as lan:
         host, browser = lan.laptops

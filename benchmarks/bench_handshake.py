@@ -10,9 +10,9 @@ import time
 
 from nacl.signing import SigningKey
 
-from zemlevlasnyk.p2p.handshake import ClientHandshake, HostHandshake
-from zemlevlasnyk.p2p.identity import Profile
-from zemlevlasnyk.p2p.links import Invite
+from zemlevlasnyk.p2p.core.handshake import ClientHandshake, HostHandshake
+from zemlevlasnyk.p2p.core.identity import Profile
+from zemlevlasnyk.p2p.core.links import Invite
 
 TABLE = "0123456789abcdef"
 

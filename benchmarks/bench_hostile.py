@@ -1,4 +1,4 @@
-"""The long hostile-peer run (tests/hostile.py): whole games with a hostile peer in one seat,
+"""The long hostile-peer run (tests/helpers/hostile.py): whole games with a hostile peer in one seat,
 then the same tables over real TCP on 127.0.0.1, with figures.
 
     python benchmarks/bench_hostile.py --games 5 --rates 200,2000
@@ -24,7 +24,7 @@ import trio
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from hostile import ALL, REQUESTS, HostileTable, run_hostile_tcp  # noqa: E402 (the tests' helpers, above)
+from helpers.hostile import ALL, REQUESTS, HostileTable, run_hostile_tcp  # noqa: E402 (the tests' helpers, above)
 
 MIXES = {"requests": REQUESTS, "everything": ALL}
 

@@ -37,16 +37,16 @@ from typing import Any
 import trio
 from nacl.signing import SigningKey
 
-from zemlevlasnyk.p2p.client import PeerClient
-from zemlevlasnyk.p2p.driver import TableConfig, TableHandle, prepare
-from zemlevlasnyk.p2p.handshake import PLAYING, WATCHING
-from zemlevlasnyk.p2p.host import Phase, Published
-from zemlevlasnyk.p2p.identity import COLOURS, Profile
-from zemlevlasnyk.p2p.links import parse_invite
-from zemlevlasnyk.p2p.messages import Act
-from zemlevlasnyk.p2p.peer import Applied, Outgoing, TablePeer
-from zemlevlasnyk.p2p.policy import make_policy
-from zemlevlasnyk.p2p.records import split_record
+from zemlevlasnyk.p2p.core.handshake import PLAYING, WATCHING
+from zemlevlasnyk.p2p.core.host import Published, TablePhase
+from zemlevlasnyk.p2p.core.identity import COLOURS, Profile
+from zemlevlasnyk.p2p.core.links import parse_invite
+from zemlevlasnyk.p2p.core.messages import Act
+from zemlevlasnyk.p2p.core.peer import Applied, Outgoing, TablePeer
+from zemlevlasnyk.p2p.core.policy import make_policy
+from zemlevlasnyk.p2p.core.records import split_record
+from zemlevlasnyk.p2p.net.client import PeerClient
+from zemlevlasnyk.p2p.net.driver import TableConfig, TableHandle, prepare
 
 PEERS = 4
 # Roughly what one action message weighs on the wire (a signed envelope).
@@ -134,7 +134,7 @@ async def one_table(moves: int, seed: int) -> tuple[list[float], float]:
                 samples.append(time.perf_counter() - start)
         cpu = (time.process_time() - started) / max(1, len(samples))
         nursery.cancel_scope.cancel()
-    assert core.phase in (Phase.PLAYING, Phase.FINISHED)
+    assert core.phase in (TablePhase.PLAYING, TablePhase.FINISHED)
     return samples, cpu
 
 
@@ -189,8 +189,8 @@ def core_breakdown(moves: int, seed: int = 7) -> dict[str, float]:
     record, the acting peer verifying that record (its own action inside is not verified
     again), each other peer verifying it (the action inside too); and one Ed25519
     verification and one signature of a record's size, timed alongside."""
-    from zemlevlasnyk.p2p.handshake import Joiner
-    from zemlevlasnyk.p2p.host import CatchUp, Send, TableHost
+    from zemlevlasnyk.p2p.core.handshake import Joiner
+    from zemlevlasnyk.p2p.core.host import CatchUp, Send, TableHost
 
     core = TableHost(HOST, clock=False, auto_start_at=PEERS)
     peers = [TablePeer(_profile(n), table=core.table, host_key=core.profile.public_key) for n in range(PEERS)]
@@ -215,7 +215,7 @@ def core_breakdown(moves: int, seed: int = 7) -> dict[str, float]:
                     queue.append((conn, out.payload, False))
         else:
             deliver(core.receive(conn, data, 0.0))
-    assert core.phase is Phase.PLAYING
+    assert core.phase is TablePhase.PLAYING
     rng = random.Random(seed)
     policy = make_policy("random", seed)
     host_s: list[float] = []

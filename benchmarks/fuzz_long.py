@@ -1,4 +1,4 @@
-"""The long fuzzing run: tests/test_fuzz.py's properties with many more examples.
+"""The long fuzzing run: tests/p2p/core/test_fuzz.py's properties with many more examples.
 
     python benchmarks/fuzz_long.py --examples 20000
 
@@ -24,7 +24,7 @@ def main() -> int:
     parser.add_argument("-k", default="", help="only the properties whose names match (pytest -k)")
     args = parser.parse_args()
     env = {**os.environ, "ZEMLEVLASNYK_FUZZ_EXAMPLES": str(args.examples)}
-    listed = subprocess.run([sys.executable, "-m", "pytest", "-q", "--collect-only", "tests/test_fuzz.py",
+    listed = subprocess.run([sys.executable, "-m", "pytest", "-q", "--collect-only", "tests/p2p/core/test_fuzz.py",
                              *(["-k", args.k] if args.k else [])],
                             cwd=REPO, env=env, capture_output=True, text=True, check=False)
     tests = [line for line in listed.stdout.splitlines() if "::" in line]

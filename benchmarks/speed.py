@@ -2,12 +2,16 @@
 
     python benchmarks/speed.py [--rounds 3] [--peer DIR] [--baseline-ref REF | --baseline-tree DIR]
 
-Three parts (`--only bots,simulate,startup` picks some):
+Four parts (`--only bots,lookahead,simulate,startup` picks some):
 - bots: turns per second of whole 4-player games with one level in every seat (idle,
   random, easy, medium), for this tree and for the baseline tree, beside the yardstick: the
   peer simulator gamescomputersplay/monopoly when a checkout of it is given (`--peer` or
   $ZEMLEVLASNYK_PEER_SIM; its code is never part of this repository), else the plain-Python
   loop in `plain_monopoly.py`. The output says which one ran.
+- lookahead (issue 25): `zemlevlasnyk simulate --bots LEVEL` (one level in every seat, easy,
+  medium and hard) turns per second beside the peer simulator's turns per second (a player's
+  turn, its extra moves after doubles included), and against the baseline tree: how fast
+  the engine plays out futures for a player that looks ahead. Needs the peer (`--peer`).
 - simulate: `zemlevlasnyk simulate --bots hard,medium,medium,medium` games per second, this
   tree against the baseline tree, the same seeded games on both.
 - startup: wall time of `zemlevlasnyk --help` and `zemlevlasnyk simulate --games 1` against
@@ -45,6 +49,11 @@ SIMULATE_BOTS = "hard,medium,medium,medium"
 # Enough games per measurement for about a second of work at today's speeds: short enough
 # to repeat, long enough that the per-process set-up is a small part.
 GAMES = {"idle": 20, "random": 20, "easy": 60, "medium": 40, "peer": 150, "simulate": 100}
+# The look-ahead part runs simulate as a person would, with its default 100 games (the hard
+# level, about a fifth as fast as medium, with fewer: still over a second of work).
+LOOKAHEAD_GAMES = {"easy": 100, "medium": 100, "hard": 25}
+# Issue 25's targets: turns per second against the peer simulator's, per level.
+LOOKAHEAD_WANTS = {"easy": 1.0, "medium": 0.5}
 STARTUP_RUNS = 15
 
 
@@ -130,6 +139,33 @@ def bots(rounds: int, baseline: Path, peer: Path | None) -> list[Target]:
     return out
 
 
+def lookahead(rounds: int, baseline: Path, peer: Path | None) -> list[Target]:
+    if peer is None:
+        raise SystemExit("the lookahead part measures against the peer simulator: give --peer DIR "
+                         f"or ${PEER_ENV}")
+    samples: dict[str, list[dict[str, Any]]] = {}
+    for r in range(rounds):
+        seed = str(1 + r)
+        samples.setdefault("peer", []).append(worker("peer", "--path", str(peer), "--games",
+                                                     str(GAMES["peer"]), "--seed", seed))
+        for level, games in LOOKAHEAD_GAMES.items():
+            for name, tree in (("ours", TREE), ("base", baseline)):
+                samples.setdefault(f"{name}:{level}", []).append(worker(
+                    "simulate", "--tree", str(tree), "--bots", level, "--games", str(games), "--seed", seed))
+        print(f"  lookahead: round {r + 1}/{rounds} done", file=sys.stderr)
+    peer_turns = median_of(samples["peer"], "turns")
+    print(f"peer simulator at {peer}: {peer_turns:,.0f} turns/s "
+          f"({median_of(samples['peer'], 'moves'):,.0f} moves/s)")
+    out = []
+    for level in LOOKAHEAD_GAMES:
+        ours = median_of(samples[f"ours:{level}"], "turns")
+        out.append(Target(f"simulate --bots {level}: turns/s", ours, peer_turns, "peer simulator",
+                          LOOKAHEAD_WANTS.get(level)))
+        out.append(Target(f"simulate --bots {level}: turns/s vs the baseline", ours,
+                          median_of(samples[f"base:{level}"], "turns"), "baseline"))
+    return out
+
+
 def simulate(rounds: int, baseline: Path) -> list[Target]:
     ours: list[dict[str, Any]] = []
     base: list[dict[str, Any]] = []
@@ -203,11 +239,16 @@ def main() -> None:
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--baseline-ref", default=DEFAULT_BASELINE_REF, help="git revision of the baseline")
     group.add_argument("--baseline-tree", type=Path, help="a checkout to use as the baseline instead")
-    parser.add_argument("--only", default="bots,simulate,startup", help="comma-separated parts to run")
+    parser.add_argument("--only", help="comma-separated parts to run: bots, lookahead, simulate, startup "
+                                       "(default all; lookahead only with the peer)")
     parser.add_argument("--json", type=Path, help="also write the rows as JSON here")
     args = parser.parse_args()
-    parts = set(args.only.split(","))
     peer: Path | None = args.peer
+    parts = set(args.only.split(",")) if args.only else {"bots", "simulate", "startup"} | (
+        {"lookahead"} if peer is not None else set())
+    unknown = parts - {"bots", "lookahead", "simulate", "startup"}
+    if unknown:
+        raise SystemExit(f"--only: no part named {', '.join(sorted(unknown))}")
     if peer is not None and not (peer / "monopoly" / "core" / "game.py").exists():
         raise SystemExit(f"{peer} is not a checkout of gamescomputersplay/monopoly")
     scratch = Path(tempfile.mkdtemp(prefix="zemlevlasnyk-speed-"))
@@ -218,6 +259,8 @@ def main() -> None:
         rows: list[Target] = []
         if "bots" in parts:
             rows += bots(args.rounds, baseline, peer)
+        if "lookahead" in parts:
+            rows += lookahead(args.rounds, baseline, peer)
         if "simulate" in parts:
             rows += simulate(args.rounds, baseline)
         if "startup" in parts:

@@ -2,6 +2,7 @@
 
     python benchmarks/speed_worker.py turns --tree DIR --level easy --games 40
     python benchmarks/speed_worker.py simulate --tree DIR --bots hard,medium,medium,medium --games 20
+    python benchmarks/speed_worker.py simulate --tree DIR --bots easy --games 100
     python benchmarks/speed_worker.py peer --path PATH/TO/monopoly --games 100
     python benchmarks/speed_worker.py plain --games 100
 
@@ -23,6 +24,7 @@ import json
 import os
 import random
 import sys
+import tempfile
 import time
 from pathlib import Path
 from types import ModuleType
@@ -76,20 +78,31 @@ def measure_turns(tree: Path, level: str, games: int, seed: int, players: int) -
 
 
 def measure_simulate(tree: Path, bots: str, games: int, seed: int) -> dict[str, Any]:
-    """`zemlevlasnyk simulate --bots BOTS --games N`, in-process, its output swallowed; the
-    command's modules are imported before the clock starts (start-up is measured apart)."""
+    """`zemlevlasnyk simulate --bots BOTS --games N --json FILE`, in-process, its output
+    swallowed; the turns and actions played are read from its JSON. The command's modules,
+    the thinking bots' among them, are imported before the clock starts (start-up is
+    measured apart, and the peer's modules are imported before its clock too); whatever the
+    command builds once per process (the board model) is inside it."""
     prefix = load_tree(tree)
     cli = importlib.import_module(prefix + "ui.cli")
-    importlib.import_module(prefix + "ui.cmd_simulate")
-    argv = ["simulate", "--bots", bots, "--games", str(games), "--seed", str(seed)]
-    out, err = io.StringIO(), io.StringIO()
-    started = time.process_time()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = cli.main(argv)
-    cpu = time.process_time() - started
-    if code:
-        raise SystemExit(f"simulate exited {code}: {err.getvalue()}")
-    return {"cpu_s": cpu, "games": games, "summary": out.getvalue().splitlines()[:2]}
+    # The simulate command moved into ui/cli/ (issue 18); a baseline tree may have it at ui/.
+    _first_module(prefix, "ui.cli.simulate", "ui.cmd_simulate")
+    if any(level in bots for level in ("easy", "medium", "hard")):
+        _first_module(prefix, "engine.bots.heuristic", "engine.bots")
+    with tempfile.TemporaryDirectory(prefix="zemlevlasnyk-speed-") as scratch:
+        report = Path(scratch) / "simulate.json"
+        argv = ["simulate", "--bots", bots, "--games", str(games), "--seed", str(seed),
+                "--json", str(report)]
+        out, err = io.StringIO(), io.StringIO()
+        started = time.process_time()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = cli.main(argv)
+        cpu = time.process_time() - started
+        if code:
+            raise SystemExit(f"simulate exited {code}: {err.getvalue()}")
+        summary = json.loads(report.read_text(encoding="utf-8"))
+    return {"cpu_s": cpu, "games": games, "turns": sum(summary["turns"]), "actions": summary["actions"],
+            "summary": out.getvalue().splitlines()[:2]}
 
 
 def measure_peer(path: Path, games: int, seed: int) -> dict[str, Any]:

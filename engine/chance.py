@@ -19,6 +19,11 @@ class ChanceSource(Protocol):
         """An index into `options`, uniform among them."""
 
 
+# Per n in 1..256, the bytes below which a byte is used for a number in 0..n-1 (the rest,
+# the biased tail, are rejected); any other n has none.
+_LIMITS = {n: 256 - 256 % n for n in range(1, 257)}
+
+
 class Entropy:
     """SHA-256 in counter mode over a seed; integers by rejection sampling (never a biased %)."""
 
@@ -32,34 +37,23 @@ class Entropy:
         self._buffer = b""
         self._at = 0
 
+    def _next_block(self) -> bytes:
+        """The stream's next 32 bytes, from the start of which reading goes on."""
+        block = self._buffer = hashlib.sha256(self._seed + self._counter.to_bytes(8, "big")).digest()
+        self._counter += 1
+        self._at = 0
+        return block
+
     def _byte(self) -> int:
+        if self._at == len(self._buffer):
+            self._next_block()
         at = self._at
-        if at == len(self._buffer):
-            self._buffer = hashlib.sha256(
-                self._seed + self._counter.to_bytes(8, "big")
-            ).digest()
-            self._counter += 1
-            at = 0
         self._at = at + 1
         return self._buffer[at]
 
     def below(self, n: int) -> int:
         """Uniform in 0..n-1 for 1 <= n <= 256: one byte at a time, rejecting the biased tail."""
-        if not 1 <= n <= 256:
-            raise ValueError(f"below({n}): n must be in 1..256")
-        limit = 256 - 256 % n
-        # _byte inlined: every die and card of every game comes through here.
-        buffer, at = self._buffer, self._at
-        while True:
-            if at == len(buffer):
-                buffer = self._buffer = hashlib.sha256(self._seed + self._counter.to_bytes(8, "big")).digest()
-                self._counter += 1
-                at = 0
-            value = buffer[at]
-            at += 1
-            if value < limit:
-                self._at = at
-                return value % n
+        return self.roll(n) - 1
 
     def randbelow(self, n: int) -> int:
         """Uniform in 0..n-1 for any n >= 1 (bots' choices, auction amounts)."""
@@ -74,8 +68,8 @@ class Entropy:
                 return value % n
 
     def chance(self, percent: int) -> bool:
-        """True with probability percent/100."""
-        return self.below(100) < percent
+        """True with probability percent/100: a hundred-sided die (below(100) < percent)."""
+        return self.roll(100) <= percent
 
     def choice(self, items: Sequence[object]) -> object:
         return items[self.randbelow(len(items))]
@@ -85,16 +79,33 @@ class Entropy:
         return Entropy(hashlib.sha256(self._seed + b"/" + label).digest())
 
     def roll(self, sides: int) -> int:
-        return self.below(sides) + 1
+        """Uniform in 1..sides for 1 <= sides <= 256: one byte at a time, rejecting the biased
+        tail. The stream's one draw of a small number (`below` and `chance` ask it): the
+        engine rolls two dice at every move of every game, each in this one call."""
+        try:
+            limit = _LIMITS[sides]
+        except KeyError:
+            raise ValueError(f"{sides} outcomes: a die or a draw has 1 to 256") from None
+        # _byte inlined.
+        buffer, at = self._buffer, self._at
+        while True:
+            if at == len(buffer):
+                buffer, at = self._next_block(), 0
+            value = buffer[at]
+            at += 1
+            if value < limit:
+                self._at = at
+                return value % sides + 1
 
     def pick(self, options: Sequence[str]) -> int:
         return self.below(len(options))
 
 
 class Scripted:
-    """Outcomes written down in advance, for rule tests: dice pairs and card ids, in order."""
+    """Outcomes written down in advance, for rule tests: dice pairs (or triples, with the
+    speed die's number: `engine/speed_die.py`) and card ids, in order."""
 
-    def __init__(self, dice: Sequence[tuple[int, int]] = (), cards: Sequence[str] = (),
+    def __init__(self, dice: Sequence[tuple[int, ...]] = (), cards: Sequence[str] = (),
                  picks: Sequence[int] = ()) -> None:
         self._dice = [d for pair in dice for d in pair]
         self._cards = list(cards)

@@ -6,6 +6,10 @@ class EngineError(Exception):
     """Base of every error the engine raises on purpose."""
 
 
+# Why an action is illegal: (rule, message), or None when it is legal (legality.py).
+Why = tuple[str, str] | None
+
+
 class IllegalAction(EngineError):
     """The action is well formed but breaks a rule; `.rule` names the rule (see docs/RULES.md)."""
 

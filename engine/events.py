@@ -11,15 +11,18 @@ frozen dataclasses: a game emits a dozen every turn; values.py says why).
 """
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final
+from typing import ClassVar, Final
 
+from .canonical import JSONObject
+from .reasons import PayReason
 from .values import Value
 
 # Python names that JSON spells differently (`from` is a keyword).
 _JSON_NAMES = {"from_seat": "from", "to_seat": "to", "from_cell": "from", "to_cell": "to"}
 # Optional fields left out of the JSON when they are None (a payment names a cell only
-# when it is for one; a reshuffle names its deck only where there are several).
-_OMIT_WHEN_NONE = frozenset({"cell", "deck"})
+# when it is for one; a reshuffle names its deck only where there are several; a trade its
+# kept cards only when some change hands).
+_OMIT_WHEN_NONE = frozenset({"cell", "deck", "give_cards", "take_cards"})
 _LAYOUT: dict[type, tuple[tuple[str, str, bool], ...]] = {}
 
 
@@ -28,12 +31,12 @@ class Event(Value):
     __slots__ = ()
     TYPE: ClassVar[str] = ""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         layout = _LAYOUT.get(type(self))
         if layout is None:
             layout = _LAYOUT[type(self)] = tuple(
                 (name, _JSON_NAMES.get(name, name), name in _OMIT_WHEN_NONE) for name in self.__match_args__)
-        out: dict[str, Any] = {"type": self.TYPE}
+        out: JSONObject = {"type": self.TYPE}
         for name, key, omit in layout:
             value = getattr(self, name)
             if value is None and omit:
@@ -64,7 +67,9 @@ class DiceRolled(Event):
 
 
 class Moved(Event):
-    """`steps` < 0 moves backwards; `by` is "dice" or "card"."""
+    """`steps` < 0 moves backwards; `by` is "dice" or "card", and with the speed die also
+    "bus" (one white die or both, chosen), "triple" (to a chosen cell) or "landlord" (on to
+    the next deed for sale, else the next one that takes rent)."""
     TYPE = "moved"
     __slots__ = __match_args__ = ("seat", "from_cell", "to_cell", "steps", "by", "passed_start")
 
@@ -91,6 +96,38 @@ class RentDiceThrown(Event):
 class TurnCapReached(Event):
     """The game's turn cap is reached: the richest player wins (a tie draws)."""
     TYPE = "turn_cap"
+    __slots__ = __match_args__ = ("turn",)
+
+    def __init__(self, turn: int) -> None:
+        self.turn: Final = turn
+
+
+class SpeedDieRolled(Event):
+    """The speed die (option `speed_die`) beside the white dice: `face` is "1", "2", "3",
+    "landlord" or "bus"; `triple` when its number matches a double of the white dice."""
+    TYPE = "speed_die"
+    __slots__ = __match_args__ = ("seat", "face", "triple")
+
+    def __init__(self, seat: int, face: str, triple: bool) -> None:
+        self.seat: Final = seat
+        self.face: Final = face
+        self.triple: Final = triple
+
+
+class TimeUp(Event):
+    """The table's clock passed the time limit (option `time_limit`, in minutes): the round
+    under way is the last."""
+    TYPE = "time_up"
+    __slots__ = __match_args__ = ("minutes", "turn")
+
+    def __init__(self, minutes: int, turn: int) -> None:
+        self.minutes: Final = minutes
+        self.turn: Final = turn
+
+
+class TimeLimitReached(Event):
+    """The last round after the time limit is over: the richest player wins (a tie draws)."""
+    TYPE = "time_limit"
     __slots__ = __match_args__ = ("turn",)
 
     def __init__(self, turn: int) -> None:
@@ -186,15 +223,109 @@ class CardTransferred(Event):
         self.to_seat: Final = to_seat
 
 
+# -- kept powers (engine/kept.py, powers.py, timed.py, reactions.py) ----------------------
+
+class CardUsed(Event):
+    """`seat` used the kept card `card` (its id): on `target_seat` and/or `target_cell` where
+    its power names one, `choice` the id of the effect a `choose` card offered. Its return to
+    the deck follows (`card_returned`), then what the power does."""
+    TYPE = "card_used"
+    __slots__ = __match_args__ = ("seat", "card", "target_seat", "target_cell", "choice")
+
+    def __init__(self, seat: int, card: str, target_seat: int | None, target_cell: int | None,
+                 choice: str | None) -> None:
+        self.seat: Final = seat
+        self.card: Final = card
+        self.target_seat: Final = target_seat
+        self.target_cell: Final = target_cell
+        self.choice: Final = choice
+
+
+class PaymentDue(Event):
+    """The game waits while `debtor`, who holds a card that may cancel it, pays or uses it."""
+    TYPE = "payment_due"
+    __slots__ = __match_args__ = ("debtor", "creditor", "amount", "reason")
+
+    def __init__(self, debtor: int, creditor: int | None, amount: int, reason: str) -> None:
+        self.debtor: Final = debtor
+        self.creditor: Final = creditor
+        self.amount: Final = amount
+        self.reason: Final = reason
+
+
+class PaymentCancelled(Event):
+    """A payment that fell due is not made: its debtor cancelled it with a card."""
+    TYPE = "payment_cancelled"
+    __slots__ = __match_args__ = ("debtor", "creditor", "amount", "reason")
+
+    def __init__(self, debtor: int, creditor: int | None, amount: int, reason: str) -> None:
+        self.debtor: Final = debtor
+        self.creditor: Final = creditor
+        self.amount: Final = amount
+        self.reason: Final = reason
+
+
+class BuildingBurnt(Event):
+    """`seat` burnt one building of `owner`'s on `cell`, which has `buildings` left; the
+    building goes back to the bank and nobody is paid."""
+    TYPE = "building_burnt"
+    __slots__ = __match_args__ = ("seat", "owner", "cell", "buildings")
+
+    def __init__(self, seat: int, owner: int, cell: int, buildings: int) -> None:
+        self.seat: Final = seat
+        self.owner: Final = owner
+        self.cell: Final = cell
+        self.buildings: Final = buildings
+
+
+class EffectStarted(Event):
+    """A power that lasts begins (`kind` "stare", "merry", "extra_turn" or
+    "full_price_building_sale"), by `by` on `target`."""
+    TYPE = "effect_started"
+    __slots__ = __match_args__ = ("kind", "by", "target")
+
+    def __init__(self, kind: str, by: int, target: int) -> None:
+        self.kind: Final = kind
+        self.by: Final = by
+        self.target: Final = target
+
+
+class EffectThrown(Event):
+    """The one die thrown for `target` under a lasting power of `by`'s: `die`, and whether it
+    `missed` (a stare looked away from, an applause forgotten: the target owes `by`)."""
+    TYPE = "effect_thrown"
+    __slots__ = __match_args__ = ("kind", "by", "target", "die", "missed")
+
+    def __init__(self, kind: str, by: int, target: int, die: int, missed: bool) -> None:
+        self.kind: Final = kind
+        self.by: Final = by
+        self.target: Final = target
+        self.die: Final = die
+        self.missed: Final = missed
+
+
+class EffectEnded(Event):
+    """A power that lasts is over: `why` "done" (its check was thrown, its turn taken),
+    "lap" (the holder passed the start), "left" (a seat left the game) or "turn" (the turn
+    it lasted for ended)."""
+    TYPE = "effect_ended"
+    __slots__ = __match_args__ = ("kind", "by", "target", "why")
+
+    def __init__(self, kind: str, by: int, target: int, why: str) -> None:
+        self.kind: Final = kind
+        self.by: Final = by
+        self.target: Final = target
+        self.why: Final = why
+
+
 # -- money, debts and bankruptcy ---------------------------------------------------------
 
 class Paid(Event):
-    """Money moved; None is the bank. `reason` as a debt's, or "purchase", "auction",
-    "building", "building_sold", "mortgage", "redeem", "trade", "start_salary", "bankruptcy"."""
+    """Money moved; None is the bank. `reason`: why (a `Reason` of the rules, or a card's)."""
     TYPE = "paid"
     __slots__ = __match_args__ = ("from_seat", "to_seat", "amount", "reason", "cell")
 
-    def __init__(self, from_seat: int | None, to_seat: int | None, amount: int, reason: str,
+    def __init__(self, from_seat: int | None, to_seat: int | None, amount: int, reason: PayReason,
                  cell: int | None = None) -> None:
         self.from_seat: Final = from_seat
         self.to_seat: Final = to_seat
@@ -208,7 +339,7 @@ class DebtOwed(Event):
     TYPE = "debt"
     __slots__ = __match_args__ = ("debtor", "creditor", "amount", "reason")
 
-    def __init__(self, debtor: int, creditor: int | None, amount: int, reason: str) -> None:
+    def __init__(self, debtor: int, creditor: int | None, amount: int, reason: PayReason) -> None:
         self.debtor: Final = debtor
         self.creditor: Final = creditor
         self.amount: Final = amount
@@ -221,7 +352,8 @@ class Bankrupt(Event):
     TYPE = "bankrupt"
     __slots__ = __match_args__ = ("seat", "creditor", "owed", "reason", "raisable")
 
-    def __init__(self, seat: int, creditor: int | None, owed: int | None, reason: str | None, raisable: int) -> None:
+    def __init__(self, seat: int, creditor: int | None, owed: int | None, reason: PayReason | None,
+                 raisable: int) -> None:
         self.seat: Final = seat
         self.creditor: Final = creditor
         self.owed: Final = owed
@@ -238,6 +370,18 @@ class DeedTransferred(Event):
         self.from_seat: Final = from_seat
         self.to_seat: Final = to_seat
         self.mortgaged: Final = mortgaged
+
+
+class DeedsDealt(Event):
+    """The deeds a player was dealt at the start (option `deal_deeds`): the deal is in the
+    state from the start (`GameState.dealt`), so no action reports it; `engine.deal.dealt`
+    tells it as events for whoever shows the game from its start."""
+    TYPE = "deeds_dealt"
+    __slots__ = __match_args__ = ("seat", "cells")
+
+    def __init__(self, seat: int, cells: tuple[int, ...]) -> None:
+        self.seat: Final = seat
+        self.cells: Final = cells
 
 
 class DeedReturned(Event):
@@ -396,29 +540,39 @@ class Redeemed(Event):
 # -- trades ------------------------------------------------------------------------------
 
 class TradeProposed(Event):
+    """`give_cards` / `take_cards`: the proposer's / the partner's kept cards (ids) that change
+    hands with the deeds, None when none do (and then absent from the JSON)."""
     TYPE = "trade_proposed"
-    __slots__ = __match_args__ = ("from_seat", "to_seat", "give", "take", "money")
+    __slots__ = __match_args__ = ("from_seat", "to_seat", "give", "take", "money", "give_cards", "take_cards")
 
     def __init__(self, from_seat: int, to_seat: int, give: tuple[int, ...], take: tuple[int, ...],
-                 money: int) -> None:
+                 money: int, give_cards: tuple[str, ...] | None = None,
+                 take_cards: tuple[str, ...] | None = None) -> None:
         self.from_seat: Final = from_seat
         self.to_seat: Final = to_seat
         self.give: Final = give
         self.take: Final = take
         self.money: Final = money
+        self.give_cards: Final = give_cards
+        self.take_cards: Final = take_cards
 
 
 class TradeAccepted(Event):
+    """`give_cards` / `take_cards`: the proposer's / the partner's kept cards (ids) that change
+    hands with the deeds, None when none do (and then absent from the JSON)."""
     TYPE = "trade_accepted"
-    __slots__ = __match_args__ = ("from_seat", "to_seat", "give", "take", "money")
+    __slots__ = __match_args__ = ("from_seat", "to_seat", "give", "take", "money", "give_cards", "take_cards")
 
     def __init__(self, from_seat: int, to_seat: int, give: tuple[int, ...], take: tuple[int, ...],
-                 money: int) -> None:
+                 money: int, give_cards: tuple[str, ...] | None = None,
+                 take_cards: tuple[str, ...] | None = None) -> None:
         self.from_seat: Final = from_seat
         self.to_seat: Final = to_seat
         self.give: Final = give
         self.take: Final = take
         self.money: Final = money
+        self.give_cards: Final = give_cards
+        self.take_cards: Final = take_cards
 
 
 class TradeDeclined(Event):
@@ -471,13 +625,190 @@ class GameDrawn(Event):
     __slots__ = __match_args__ = ()
 
 
+# -- the mechanisms first played by «Ярмарок» (shared/seeds/004): what a square offers,
+# donations given and spent, a credit's throw, deeds sold to the bank, branches moved, deposits
+# and their interest, the casino's bets, raids and purchases through an agency.
+
+class Offered(Event):
+    """The square (or a jailing) offers `seat` a decision of kind `offer` (see offers.py)."""
+    TYPE = "offered"
+    __slots__ = __match_args__ = ("seat", "offer")
+
+    def __init__(self, seat: int, offer: str) -> None:
+        self.seat: Final = seat
+        self.offer: Final = offer
+
+
+class Donated(Event):
+    """`seat` gave a donation and now holds `donations` of them."""
+    TYPE = "donated"
+    __slots__ = __match_args__ = ("seat", "amount", "donations")
+
+    def __init__(self, seat: int, amount: int, donations: int) -> None:
+        self.seat: Final = seat
+        self.amount: Final = amount
+        self.donations: Final = donations
+
+
+class PrivilegeUsed(Event):
+    """`seat` spent a privilege (`by`: "donation" or "card") to cancel `against` ("jail" or
+    "credit"): the square then counts as an empty one."""
+    TYPE = "privilege_used"
+    __slots__ = __match_args__ = ("seat", "by", "against")
+
+    def __init__(self, seat: int, by: str, against: str) -> None:
+        self.seat: Final = seat
+        self.by: Final = by
+        self.against: Final = against
+
+
+class CreditThrown(Event):
+    """The credit square's throw: `owed` is 0 when the total was the lucky one."""
+    TYPE = "credit_thrown"
+    __slots__ = __match_args__ = ("seat", "dice", "lucky", "owed")
+
+    def __init__(self, seat: int, dice: tuple[int, int], lucky: bool, owed: int) -> None:
+        self.seat: Final = seat
+        self.dice: Final = dice
+        self.lucky: Final = lucky
+        self.owed: Final = owed
+
+
+class DeedSold(Event):
+    """`seat` sold the deed on `cell` to the bank for `amount`; it is the bank's, for sale again."""
+    TYPE = "deed_sold"
+    __slots__ = __match_args__ = ("seat", "cell", "amount")
+
+    def __init__(self, seat: int, cell: int, amount: int) -> None:
+        self.seat: Final = seat
+        self.cell: Final = cell
+        self.amount: Final = amount
+
+
+class BranchMoved(Event):
+    """A building moved from one street of a colour group to another, for free."""
+    TYPE = "branch_moved"
+    __slots__ = __match_args__ = ("seat", "from_cell", "to_cell")
+
+    def __init__(self, seat: int, from_cell: int, to_cell: int) -> None:
+        self.seat: Final = seat
+        self.from_cell: Final = from_cell
+        self.to_cell: Final = to_cell
+
+
+class DepositMade(Event):
+    """`seat` put `amount` of its cash on deposit, which now holds `balance`."""
+    TYPE = "deposit_made"
+    __slots__ = __match_args__ = ("seat", "amount", "balance")
+
+    def __init__(self, seat: int, amount: int, balance: int) -> None:
+        self.seat: Final = seat
+        self.amount: Final = amount
+        self.balance: Final = balance
+
+
+class InterestPaid(Event):
+    """The bank added `amount` of interest to `seat`'s deposit, which now holds `balance`."""
+    TYPE = "interest"
+    __slots__ = __match_args__ = ("seat", "amount", "balance")
+
+    def __init__(self, seat: int, amount: int, balance: int) -> None:
+        self.seat: Final = seat
+        self.amount: Final = amount
+        self.balance: Final = balance
+
+
+class CasinoPlayed(Event):
+    """A bet at the casino: the three faces thrown and the figures they show, the pairs
+    found, the win paid by the bank and the jackpot won (0: none)."""
+    TYPE = "casino"
+    __slots__ = __match_args__ = ("seat", "bet", "faces", "figures", "pairs", "win", "jackpot")
+
+    def __init__(self, seat: int, bet: int, faces: tuple[int, ...], figures: tuple[int, ...], pairs: int,
+                 win: int, jackpot: int) -> None:
+        self.seat: Final = seat
+        self.bet: Final = bet
+        self.faces: Final = faces
+        self.figures: Final = figures
+        self.pairs: Final = pairs
+        self.win: Final = win
+        self.jackpot: Final = jackpot
+
+
+class Raided(Event):
+    """At the raider agency `seat` took `victim`'s deed `taken` and gave it `given`."""
+    TYPE = "raided"
+    __slots__ = __match_args__ = ("seat", "victim", "taken", "given")
+
+    def __init__(self, seat: int, victim: int, taken: int, given: int) -> None:
+        self.seat: Final = seat
+        self.victim: Final = victim
+        self.taken: Final = taken
+        self.given: Final = given
+
+
+class AgencyPurchase(Event):
+    """Through the real-estate agency `seat` bought the unowned deed on `cell`: its price to
+    the bank and the agency's `surcharge`."""
+    TYPE = "agency_purchase"
+    __slots__ = __match_args__ = ("seat", "cell", "price", "surcharge")
+
+    def __init__(self, seat: int, cell: int, price: int, surcharge: int) -> None:
+        self.seat: Final = seat
+        self.cell: Final = cell
+        self.price: Final = price
+        self.surcharge: Final = surcharge
+
+
+class Invested(Event):
+    """`seat` bought a chip on `cell` for `price` and now has `chips` there."""
+    TYPE = "invested"
+    __slots__ = __match_args__ = ("seat", "cell", "chips", "price")
+
+    def __init__(self, seat: int, cell: int, chips: int, price: int) -> None:
+        self.seat: Final = seat
+        self.cell: Final = cell
+        self.chips: Final = chips
+        self.price: Final = price
+
+
+class ChipMoved(Event):
+    """`seat` moved a chip from one street to another, paying `cost` (a dearer side)."""
+    TYPE = "chip_moved"
+    __slots__ = __match_args__ = ("seat", "from_cell", "to_cell", "cost")
+
+    def __init__(self, seat: int, from_cell: int, to_cell: int, cost: int) -> None:
+        self.seat: Final = seat
+        self.from_cell: Final = from_cell
+        self.to_cell: Final = to_cell
+        self.cost: Final = cost
+
+
+class ChipsBurnt(Event):
+    """The chips on `cell` went back to the bank with no refund: `chips` per seat."""
+    TYPE = "chips_burnt"
+    __slots__ = __match_args__ = ("cell", "chips")
+
+    def __init__(self, cell: int, chips: tuple[int, ...]) -> None:
+        self.cell: Final = cell
+        self.chips: Final = chips
+
+
+FAIR_EVENTS: tuple[type[Event], ...] = (Offered, Donated, PrivilegeUsed, CreditThrown, DeedSold, BranchMoved,
+                                        DepositMade, InterestPaid, CasinoPlayed, Raided, AgencyPurchase,
+                                        Invested, ChipMoved, ChipsBurnt)
+
+
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.TYPE: cls
     for cls in (TurnStarted, DiceRolled, RentDiceThrown, TurnCapReached, PurchaseDeclined, Moved, CameToRest,
                 SentToJail, LeftJail, JailRollFailed, DeckReshuffled, CardDrawn, CardKept, CardReturned,
                 CardTransferred, Paid, DebtOwed,
-                Bankrupt, DeedTransferred, DeedReturned, Resigned, Eliminated, GameWon, OfferedToBuy,
+                Bankrupt, DeedTransferred, DeedReturned, DeedsDealt, Resigned, Eliminated, GameWon, OfferedToBuy,
                 Bought, AuctionStarted, BidMade, BidPassed, AuctionWon, AuctionUnsold, Built,
                 BuildingSold, Mortgaged, Redeemed, TradeProposed, TradeAccepted, TradeDeclined,
-                DrawOffered, DrawAccepted, DrawDeclined, DrawCancelled, GameDrawn)
+                DrawOffered, DrawAccepted, DrawDeclined, DrawCancelled, GameDrawn, CardUsed, PaymentDue,
+                PaymentCancelled, BuildingBurnt, EffectStarted, EffectThrown, EffectEnded,
+                SpeedDieRolled, TimeUp, TimeLimitReached)
 }
+EVENT_TYPES.update({cls.TYPE: cls for cls in FAIR_EVENTS})

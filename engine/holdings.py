@@ -4,6 +4,7 @@ Pure queries over a `GameState`; nothing here changes the state.
 """
 from __future__ import annotations
 
+from . import card_means
 from .state import BANK, GameState
 
 # The bank's stock of a building when the rules set no limit: more than any board can hold.
@@ -23,15 +24,16 @@ def owns_group(s: GameState, seat: int, cell: int) -> bool:
 
 
 def group_built(s: GameState, cell: int) -> bool:
-    """Any building on any street of this cell's colour group."""
+    """Whether a street of this cell's colour group has a building."""
     if s.rules.cells[cell].kind != "street":
         return False
     return any(map(s.buildings.__getitem__, s.rules.group_of[cell]))
 
 
-def rent(s: GameState, cell: int, dice_total: int) -> int:
+def rent(s: GameState, cell: int, dice_total: int, visitor: int = BANK) -> int:
     """The rent a visitor owes on `cell` now (0 when unowned or mortgaged, or, with the
-    option `no_rent_in_jail`, while its owner is in jail)."""
+    option `no_rent_in_jail`, while its owner is in jail). Utilities with tariffs (seed 004)
+    charge by what the `visitor` holds."""
     owner = s.owner[cell]
     if owner == BANK or s.mortgaged[cell]:
         return 0
@@ -50,12 +52,33 @@ def rent(s: GameState, cell: int, dice_total: int) -> int:
         return info.rent
     same_owner = sum(1 for c in rules.group_of[cell] if s.owner[c] == owner)
     if kind == "station":
-        return rules.station_rents[same_owner - 1]
+        return card_means.season_ticket(s, visitor, rules.station_rents[same_owner - 1])
+    if kind != "utility":
+        return 0            # seed 004's agencies take no rent
+    if rules.utility_tariffs:
+        return tariff_rent(s, rules.utility_tariffs[same_owner - 1], visitor)
     return rules.utility_multipliers[same_owner - 1] * dice_total
 
 
-def can_build(s: GameState, seat: int, cell: int, *, cash: bool = True, supply: bool = True) -> str | None:
-    """None when `seat` may build on `cell` now (turn and phase aside); else the rule broken."""
+def tariff_rent(s: GameState, tariff: tuple[int, int, int], visitor: int) -> int:
+    """A utility's rent by the visitor's holdings (seed 004 L105-107): so much per deed of any
+    kind, per branch and per office it holds (an office counts as one office, no branch)."""
+    if visitor == BANK:
+        return 0
+    per_deed, per_branch, per_office = tariff
+    office = s.rules.max_buildings
+    total = 0
+    for c in s.rules.properties:
+        if s.owner[c] == visitor:
+            built = s.buildings[c]
+            total += per_deed + (per_office if built == office else built * per_branch)
+    return total
+
+
+def can_build(s: GameState, seat: int, cell: int, *, cash: bool = True, supply: bool = True,
+              even: bool = True) -> str | None:
+    """None when `seat` may build on `cell` now (turn and phase aside); else the rule broken.
+    `even` False: as if the even rule were off (Казка's magic contract bends it once)."""
     rules = s.rules
     info = rules.cells[cell]
     if info.kind != "street":
@@ -71,7 +94,7 @@ def can_build(s: GameState, seat: int, cell: int, *, cash: bool = True, supply: 
     here = s.buildings[cell]
     if here >= rules.max_buildings:
         return "buildings.hotel_is_last"
-    if rules.even_building and here != min(map(s.buildings.__getitem__, group)):
+    if even and rules.even_building and here != min(map(s.buildings.__getitem__, group)):
         return "buildings.build_evenly"
     if supply and rules.house_supply is not None:
         if here + 1 == rules.max_buildings:
@@ -116,6 +139,8 @@ def can_sell(s: GameState, seat: int, cell: int) -> str | None:
 
 
 def can_mortgage(s: GameState, seat: int, cell: int) -> str | None:
+    if not s.rules.mortgage:
+        return "mortgage.none"
     if not s.rules.cells[cell].is_property or s.owner[cell] != seat:
         return "mortgage.own_property"
     if s.mortgaged[cell]:
@@ -176,24 +201,30 @@ def lot_street(s: GameState, seat: int, hotel: bool) -> int | None:
 
 
 def raisable(s: GameState, seat: int) -> int:
-    """Cash plus all the seat could still raise by selling every building and mortgaging."""
+    """Cash plus all the seat could still raise: its deposit, and what selling every building
+    and mortgaging (or, without mortgages, selling every deed to the bank) would bring, and
+    what its kept cards of «Ярмарок» would add (a certificate, a full-price sale)."""
     rules = s.rules
-    total = s.cash[seat]
+    total = s.cash[seat] + s.deposit[seat]
+    if rules.powers and s.cards_held[seat]:
+        total += card_means.extra_means(s, seat)
     owner = s.owner
+    sales = rules.deed_sale_values
     for c in rules.properties:
         if owner[c] == seat:
             if s.buildings[c]:
-                total += s.buildings[c] * rules.building_refund(c)
+                total += s.buildings[c] * card_means.building_refund(s, seat, c)
             if not s.mortgaged[c]:
-                total += rules.mortgage_value(c)
+                total += rules.mortgage_value(c) + sales[c]
     return total
 
 
 def net_worth(s: GameState, seat: int) -> int:
     """Cash plus deeds at price (mortgaged ones at price less the redemption cost) plus
-    buildings at cost: a simple score for summaries and bots."""
+    buildings at cost, plus the deposit and the donations held (seed 004 L4): a simple score for summaries
+    and bots, and the winner's at the turn cap."""
     rules = s.rules
-    total = s.cash[seat]
+    total = s.cash[seat] + s.deposit[seat] + s.donations[seat] * rules.donation
     for c in rules.properties:
         if s.owner[c] == seat:
             info = rules.cells[c]

@@ -6,8 +6,9 @@ rule names match docs/RULES.md. It reads the state and never changes it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from . import card_means, kept
 from . import holdings as H
 from .actions import (
     AcceptDraw,
@@ -35,26 +36,24 @@ from .actions import (
     SellBuilding,
     SendToAuction,
     SettleDebt,
+    UseCard,
     UseReleaseCard,
 )
-from .phases import BUY, DEBT, OVER, POST_ROLL, PRE_ROLL, TAX
-from .state import Lot
+from .branches import RULE_TEXT as BRANCH_RULES
+from .branches import may_build, may_sell
+from .errors import Why
+from .phases import BUY, MANAGE_PHASES, OFFER, OVER, PAYMENT_DUE, POST_ROLL, PRE_ROLL, RAISE_PHASES, TAX
+from .privileges import release_card, use_release_card_on_offer
+from .state import GameState, Lot
+from .stepped_auctions import least_bid
 
-if TYPE_CHECKING:
-    from .game import Game
-
-Why = tuple[str, str] | None
-
-MANAGE_PHASES = (PRE_ROLL, POST_ROLL)
-RAISE_PHASES = (PRE_ROLL, POST_ROLL, BUY, DEBT)
+__all__ = ["MANAGE_PHASES", "RAISE_PHASES", "Why", "why_illegal"]
 
 RULE_TEXT = {
     "buildings.streets_only": "only streets carry buildings",
     "buildings.own_street": "not your street",
-    "buildings.whole_group": "build only when you hold the whole colour group",
     "buildings.no_mortgage_in_group": "no street of the group may be mortgaged",
     "buildings.hotel_is_last": "a hotel is the last building",
-    "buildings.build_evenly": "build evenly: this street already has more than another",
     "buildings.cash": "not enough cash to build",
     "buildings.nothing_to_sell": "no buildings here",
     "buildings.sell_evenly": "sell evenly: from a street with the most buildings",
@@ -66,12 +65,17 @@ RULE_TEXT = {
     "mortgage.no_buildings_in_group": "sell the group's buildings before mortgaging",
     "mortgage.not_mortgaged": "not mortgaged",
     "mortgage.redeem_cash": "not enough cash to redeem",
+    "mortgage.none": "these rules have no mortgages: sell the deed to the bank instead",
+    **BRANCH_RULES,
+    "deeds.no_sales": "these rules sell no deeds to the bank",
+    "deeds.own_property": "not your property",
+    "deeds.no_buildings_in_group": "sell the group's buildings before selling a deed of it",
 }
 
 _NOT_YOURS = ("turn.not_yours", "this seat has no decision to make now")
 
 
-def why_illegal(g: Game, a: Action) -> Why:
+def why_illegal(g: GameState, a: Action) -> Why:
     if g.phase is OVER:
         return ("game.over", "the game is over")
     seat = a.seat
@@ -85,7 +89,7 @@ def why_illegal(g: Game, a: Action) -> Why:
     return check(g, a, seat)
 
 
-def _answer_draw(g: Game, a: Action, seat: int) -> Why:
+def _answer_draw(g: GameState, a: Action, seat: int) -> Why:
     d = g.draw
     if d is None:
         return ("draw.open_offer", "no draw is on offer")
@@ -94,7 +98,7 @@ def _answer_draw(g: Game, a: Action, seat: int) -> Why:
     return None
 
 
-def _offer_draw(g: Game, a: Action, seat: int) -> Why:
+def _offer_draw(g: GameState, a: Action, seat: int) -> Why:
     if g.draw is not None:
         return ("draw.one_at_a_time", "a draw offer is already open")
     if g.draw_offered_at[seat] == g.roll_count:
@@ -102,14 +106,19 @@ def _offer_draw(g: Game, a: Action, seat: int) -> Why:
     return None
 
 
-def _raise_money(g: Game, a: Any, seat: int) -> Why:
+def _raise_money(g: GameState, a: SellBuilding | Mortgage, seat: int) -> Why:
     if seat != g.main_seat() or g.phase not in RAISE_PHASES:
         return ("turn.not_yours", "buildings are sold and deeds mortgaged on your own turn "
                 "or while raising money")
+    if type(a) is SellBuilding:
+        if not may_sell(g.rules, g.phase):
+            return ("buildings.before_roll", RULE_TEXT["buildings.before_roll"])
+    elif not g.rules.mortgage:
+        return ("mortgage.none", RULE_TEXT["mortgage.none"])
     return cell_rule(g, a.cell, H.can_sell if type(a) is SellBuilding else H.can_mortgage, seat)
 
 
-def _roll(g: Game, a: Action, seat: int) -> Why:
+def _roll(g: GameState, a: Action, seat: int) -> Why:
     if seat != g.main_seat():
         return _NOT_YOURS
     phase = g.phase
@@ -122,20 +131,22 @@ def _roll(g: Game, a: Action, seat: int) -> Why:
     return ("turn.roll_once", "no roll is due now")
 
 
-def _jail(g: Game, a: Action, seat: int) -> Why:
+def _jail(g: GameState, a: Action, seat: int) -> Why:
     if seat != g.main_seat():
         return _NOT_YOURS
+    if g.phase is OFFER and type(a) is UseReleaseCard:
+        return use_release_card_on_offer(g, seat)
     if g.phase is not PRE_ROLL or not g.jailed[seat]:
         return ("jail.in_jail", "only a jailed player at the start of the turn")
     t = type(a)
     if t is PayJailFee and g.cash[seat] < g.rules.jail_fee:
         return ("jail.fee_cash", f"the fee is {g.rules.jail_fee}: not enough cash")
-    if t is UseReleaseCard and not g.cards_held[seat]:
+    if t is UseReleaseCard and (not g.cards_held[seat] or release_card(g, seat) is None):
         return ("jail.release_card", "no release card held")
     return None
 
 
-def _buy(g: Game, a: Action, seat: int) -> Why:
+def _buy(g: GameState, a: Action, seat: int) -> Why:
     if seat != g.main_seat():
         return _NOT_YOURS
     if g.phase is not BUY or g.pending_buy is None:
@@ -145,31 +156,35 @@ def _buy(g: Game, a: Action, seat: int) -> Why:
     return None
 
 
-def _auction(g: Game, a: Any, seat: int) -> Why:
+def _auction(g: GameState, a: Bid | PassBid, seat: int) -> Why:
     if seat != g.main_seat():
         return _NOT_YOURS
     if g.auction is None:
         return ("auction.running", "no auction is running")
     if type(a) is Bid:
         high = g.auction.high
-        if a.amount <= high or a.amount < 1:
+        if g.auction.start:
+            least = least_bid(g.auction)
+            if type(a.amount) is not int or a.amount < least:
+                return ("auction.bid_step", f"a bid must be at least {least}: the highest and the step")
+        elif a.amount <= high or a.amount < 1:
             return ("auction.bid_above_highest", f"a bid must be a whole amount above {high}")
         if a.amount > bid_cash(g, seat):
             return ("auction.bid_cash", "a bid may not exceed your cash (and a building's price with it)")
     return None
 
 
-def bid_cash(g: Game, seat: int) -> int:
+def bid_cash(g: GameState, seat: int) -> int:
     """The most `seat` may bid now: its cash, less the building's price when the lot is one
     of the bank's last buildings (a bid is paid on top of it)."""
     auc = g.auction
-    if auc is None or auc.lot is Lot.DEED:
+    if auc is None or auc.lot is Lot.DEED or auc.lot is Lot.OWN_DEED:
         return g.cash[seat]
     target = auc.cell if g.owner[auc.cell] == seat else H.lot_street(g, seat, auc.lot is Lot.HOTEL)
     return g.cash[seat] - (g.rules.cells[target].house_cost if target is not None else g.cash[seat])
 
 
-def _tax(g: Game, a: Action, seat: int) -> Why:
+def _tax(g: GameState, a: Action, seat: int) -> Why:
     if seat != g.main_seat():
         return _NOT_YOURS
     if g.phase is not TAX:
@@ -177,15 +192,20 @@ def _tax(g: Game, a: Action, seat: int) -> Why:
     return None
 
 
-def _manage_cell(g: Game, a: Any, seat: int) -> Why:
+def _manage_cell(g: GameState, a: Build | Redeem, seat: int) -> Why:
     if seat != g.main_seat():
         return _NOT_YOURS
     if g.phase not in MANAGE_PHASES:
         return ("turn.manage", "build and redeem on your turn, before or after the roll")
+    if type(a) is Build:
+        if not may_build(g.rules, g.phase):
+            return ("buildings.before_roll", RULE_TEXT["buildings.before_roll"])
+    elif not g.rules.mortgage:
+        return ("mortgage.none", RULE_TEXT["mortgage.none"])
     return cell_rule(g, a.cell, H.can_build if type(a) is Build else H.can_redeem, seat)
 
 
-def _end_turn(g: Game, a: Action, seat: int) -> Why:
+def _end_turn(g: GameState, a: Action, seat: int) -> Why:
     if seat != g.main_seat():
         return _NOT_YOURS
     if g.phase is not POST_ROLL:
@@ -195,7 +215,7 @@ def _end_turn(g: Game, a: Action, seat: int) -> Why:
     return None
 
 
-def _resign(g: Game, a: Action, seat: int) -> Why:
+def _resign(g: GameState, a: Action, seat: int) -> Why:
     if seat != g.main_seat():
         return _NOT_YOURS
     if g.phase not in MANAGE_PHASES:
@@ -203,36 +223,43 @@ def _resign(g: Game, a: Action, seat: int) -> Why:
     return None
 
 
-def _debt(g: Game, a: Action, seat: int) -> Why:
+def _debt(g: GameState, a: Action, seat: int) -> Why:
     if seat != g.main_seat():
         return _NOT_YOURS
     if not g.debts:
         return ("debt.owed", "there is no debt to settle")
+    if g.phase is PAYMENT_DUE:
+        # The debtor pays (and may still have to raise the money) or cancels it with its card.
+        return None if type(a) is PayDebt else ("debt.payment_due", "pay, or cancel the payment with your card")
     if type(a) is PayDebt and g.cash[seat] < g.debts[0].amount:
         return ("debt.cash", f"the debt is {g.debts[0].amount}: raise the cash first")
     return None
 
 
-def _answer_trade(g: Game, a: Action, seat: int) -> Why:
+def _answer_trade(g: GameState, a: Action, seat: int) -> Why:
     if seat != g.main_seat():
         return _NOT_YOURS
     t = g.trade
     if t is None:
         return ("trade.open", "no trade is waiting for an answer")
     if type(a) is AcceptTrade:
-        return trade_rule(g, t.from_seat, t.to_seat, t.give, t.take, t.money, accepting=True)
+        return trade_rule(g, t.from_seat, t.to_seat, t.give, t.take, t.money, accepting=True, cards=t.cards)
     return None
 
 
-def _propose_trade(g: Game, a: Any, seat: int) -> Why:
+def _propose_trade(g: GameState, a: ProposeTrade, seat: int) -> Why:
     if seat != g.main_seat():
         return _NOT_YOURS
     if g.phase not in MANAGE_PHASES:
         return ("trade.on_turn", "trades are proposed on your turn")
-    return trade_rule(g, seat, a.to, a.give, a.take, a.money, accepting=False)
+    index = g.rules.card_index
+    if not all(type(c) is str and c in index for c in a.cards):
+        return ("trade.card", "a trade names kept cards by their ids")
+    return trade_rule(g, seat, a.to, a.give, a.take, a.money, accepting=False,
+                      cards=tuple(index[c] for c in a.cards))
 
 
-def cell_rule(g: Game, cell: Any, rule: Callable[[Any, int, int], str | None], seat: int) -> Why:
+def cell_rule(g: GameState, cell: object, rule: Callable[[GameState, int, int], str | None], seat: int) -> Why:
     if type(cell) is not int or not 0 <= cell < g.rules.size:
         return ("board.cell", f"there is no cell {cell}")
     why = rule(g, seat, cell)
@@ -241,14 +268,19 @@ def cell_rule(g: Game, cell: Any, rule: Callable[[Any, int, int], str | None], s
     return (why, RULE_TEXT.get(why, why))
 
 
-def trade_rule(g: Game, frm: int, to: int, give: tuple[int, ...], take: tuple[int, ...],
-               money: int, accepting: bool) -> Why:
+def trade_rule(g: GameState, frm: int, to: int, give: tuple[int, ...], take: tuple[int, ...],
+               money: int, accepting: bool, cards: tuple[int, ...] = ()) -> Why:
+    """Why a trade of these deeds, `money` and kept `cards` (indices) is not allowed now."""
     if not 0 <= to < g.players or to == frm or not g.alive[to]:
         return ("trade.partner", "trade with another player still in the game")
     if not accepting and to in g.proposed_to:
         return ("trade.once_per_turn", "one proposal to each player per turn")
-    if not give and not take:
+    if not give and not take and not cards:
         return ("trade.property", "a trade must include at least one property")
+    if len(set(cards)) != len(cards) or not all(
+            card_means.tradeable(g.rules.cards[c]) and (c in g.cards_held[frm] or c in g.cards_held[to])
+            for c in cards):
+        return ("trade.card", "only a card with a face value, held by one of the two, goes in a trade")
     if len(set(give)) != len(give) or len(set(take)) != len(take):
         return ("trade.property", "a property may be listed once")
     size = g.rules.size
@@ -273,8 +305,9 @@ def trade_rule(g: Game, frm: int, to: int, give: tuple[int, ...], take: tuple[in
     return None
 
 
-# Each action type's own rule, once the game is known to run and the seat to be in it.
-ACTION_CHECKS: dict[type, Callable[[Any, Any, int], Why]] = {
+# Each action type's own rule, once the game is known to run and the seat to be in it. Each
+# rule takes an action of its own types only, which no type of a table keyed by type can say.
+ACTION_CHECKS: dict[type[Action], Callable[[GameState, Any, int], Why]] = {
     AcceptDraw: _answer_draw, DeclineDraw: _answer_draw, OfferDraw: _offer_draw,
     SellBuilding: _raise_money, Mortgage: _raise_money,
     Roll: _roll, PayJailFee: _jail, UseReleaseCard: _jail, RollForDouble: _jail,
@@ -282,5 +315,5 @@ ACTION_CHECKS: dict[type, Callable[[Any, Any, int], Why]] = {
     Build: _manage_cell, Redeem: _manage_cell, EndTurn: _end_turn, Resign: _resign,
     PayDebt: _debt, SettleDebt: _debt, DeclareBankruptcy: _debt,
     AcceptTrade: _answer_trade, DeclineTrade: _answer_trade, ProposeTrade: _propose_trade,
-    PayTax: _tax, PayTaxPercent: _tax,
+    PayTax: _tax, PayTaxPercent: _tax, UseCard: kept.check,
 }

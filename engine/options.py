@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from enum import StrEnum
-from typing import Any, Final
+from typing import Final
 
+from .canonical import JSON, JSONObject
 from .errors import OptionError, RulesetError
 from .values import Value
 
@@ -38,6 +39,15 @@ DEFAULT_CLOCK_SECONDS = 30
 # A turn cap of 0 means no cap; beyond this a cap changes nothing in practice (a game of
 # four players rarely lasts 1 000 turns), and a bound keeps typing errors out.
 MAX_TURN_CAP = 5_000
+# Deeds dealt to each player at the start (option `deal_deeds`): six each leaves four
+# players 24 of a board's 28 deeds, a few still to buy; more would leave nothing to play for.
+MAX_DEALT_DEEDS = 6
+# The time limit's range in minutes (issue 19), 0 being off: under a quarter of an hour no
+# group is built before the end; beyond three hours a limit does not shorten a game.
+TIME_LIMIT_MINUTES = (15, 180)
+# The quick game (issue 19: «Швидка гра»): the speed die, two deeds each and 45 minutes, the
+# length of the official timed modes; docs/BOTS.md measures it against the standard game.
+QUICK_GAME: dict[str, OptionValue] = {"speed_die": True, "deal_deeds": 2, "time_limit": 45}
 # Switch values as typed on a command line.
 _ON = ("on", "true", "yes", "1")
 _OFF = ("off", "false", "no", "0")
@@ -45,18 +55,20 @@ _OFF = ("off", "false", "no", "0")
 
 class OptionSpec(Value):
     """One option: its name, kind, the preset's default and the values it may take (a value
-    class, `engine/values.py`). `text_key` names its texts in the catalogues:
-    `rule_options.<name>.name` and `.help`."""
-    __slots__ = __match_args__ = ("name", "kind", "default", "minimum", "maximum", "choices")
+    class, `engine/values.py`): a number within `minimum`..`maximum`, or `off` when the
+    number has a value outside that range that switches it off (a time limit of 0).
+    `text_key` names its texts in the catalogues: `rule_options.<name>.name` and `.help`."""
+    __slots__ = __match_args__ = ("name", "kind", "default", "minimum", "maximum", "choices", "off")
 
     def __init__(self, name: str, kind: OptionKind, default: OptionValue, minimum: int | None = None,
-                 maximum: int | None = None, choices: tuple[str, ...] = ()) -> None:
+                 maximum: int | None = None, choices: tuple[str, ...] = (), off: int | None = None) -> None:
         self.name: Final = name
         self.kind: Final = kind
         self.default: Final = default
         self.minimum: Final = minimum
         self.maximum: Final = maximum
         self.choices: Final = choices
+        self.off: Final = off
 
     @property
     def text_key(self) -> str:
@@ -67,7 +79,8 @@ class OptionSpec(Value):
         if self.kind is OptionKind.SWITCH:
             return "on/off"
         if self.kind is OptionKind.NUMBER:
-            return f"{self.minimum}-{self.maximum}"
+            span = f"{self.minimum}-{self.maximum}"
+            return span if self.off is None else f"{self.off}/{span}"
         return "/".join(self.choices)
 
     def show(self, value: OptionValue) -> str:
@@ -84,11 +97,20 @@ class OptionSpec(Value):
         elif self.kind is OptionKind.NUMBER:
             if (isinstance(value, int) and not isinstance(value, bool)
                     and self.minimum is not None and self.maximum is not None
-                    and self.minimum <= value <= self.maximum):
+                    and (self.minimum <= value <= self.maximum or value == self.off)):
                 return value
         elif isinstance(value, str) and value in self.choices:
             return value
         raise OptionError(f"option {self.name}: {value!r} is not one of its values ({self.values_text()})")
+
+    def nearest(self, value: int) -> int:
+        """The number this option may take nearest to `value` (a stepper's typed digits):
+        within the range, or `off` when that is nearer."""
+        assert self.minimum is not None and self.maximum is not None, "a number has a range"
+        inside = min(max(value, self.minimum), self.maximum)
+        if self.off is not None and abs(value - self.off) < abs(value - inside):
+            return self.off
+        return inside
 
     def parse(self, text: str) -> OptionValue:
         """A value typed as text (a command line's `NAME=VALUE`)."""
@@ -119,15 +141,28 @@ _SWITCHES: tuple[tuple[str, bool], ...] = (
     ("no_rent_in_jail", False),         # an owner in jail collects no rent
     ("mortgage_breaks_double", False),  # no double rent for a full group with a mortgaged street
     ("mortgage_fee", False),            # a mortgaged deed received costs 10% at once
+    ("speed_die", False),               # a third die from the second lap (engine/speed_die.py)
 )
 BANKRUPT_DEEDS = ("return", "auction")
 # Options that are the preset's own top-level numbers rather than entries of `options`.
 _TOP_LEVEL = ("start_cash", "start_salary")
 
 
-def option_specs_of(data: Mapping[str, Any]) -> list[OptionSpec]:
-    """The options of a preset's data, with that preset's defaults."""
+def refused_options(data: Mapping[str, JSON]) -> dict[str, str]:
+    """The options a preset refuses (they make no sense with its rules), each with the reason
+    its data gives: `refused_options` {name: reason}."""
+    refused = data.get("refused_options") or {}
+    if not isinstance(refused, dict) or not all(isinstance(v, str) and v for v in refused.values()):
+        raise RulesetError("refused_options: expected reasons by option name")
+    return {k: v for k, v in refused.items() if isinstance(v, str)}
+
+
+def option_specs_of(data: Mapping[str, JSON]) -> list[OptionSpec]:
+    """The options of a preset's data, with that preset's defaults (without those it refuses)."""
     own = data.get("options") or {}
+    if not isinstance(own, dict):
+        raise RulesetError("options: expected an object")
+    refused = refused_options(data)
     cash = _whole(data.get("start_cash"), "start_cash")
     salary = _whole(data.get("start_salary"), "start_salary")
     specs = [
@@ -139,12 +174,27 @@ def option_specs_of(data: Mapping[str, Any]) -> list[OptionSpec]:
         OptionSpec("bankrupt_deeds", OptionKind.CHOICE, "return", choices=BANKRUPT_DEEDS),
         OptionSpec("clock", OptionKind.NUMBER, DEFAULT_CLOCK_SECONDS, *CLOCK_SECONDS),
         OptionSpec("turn_cap", OptionKind.NUMBER, 0, 0, MAX_TURN_CAP),
+        OptionSpec("deal_deeds", OptionKind.NUMBER, 0, 0, MAX_DEALT_DEEDS),
+        OptionSpec("time_limit", OptionKind.NUMBER, 0, *TIME_LIMIT_MINUTES, off=0),
     ]
+    # A preset's own choice: which of its named layouts of add-on plates (seed 004) lies on
+    # the board.
+    layouts = data.get("plate_layouts")
+    if layouts:
+        if not isinstance(layouts, dict) or not all(isinstance(k, str) and k for k in layouts):
+            raise RulesetError("plate_layouts: expected layouts by name")
+        specs.append(OptionSpec("plates", OptionKind.CHOICE, next(iter(layouts)), choices=tuple(layouts)))
+    # Only switches can be refused: the rules then play them at the engine's default.
+    bad = sorted(set(refused) - {name for name, _ in _SWITCHES} | set(refused) & set(own))
+    if bad:
+        raise RulesetError(f"refused_options: {', '.join(bad)} cannot be refused here")
     out = []
     for spec in specs:
+        if spec.name in refused:
+            continue
         if spec.name in own and spec.name not in _TOP_LEVEL:
             spec = OptionSpec(spec.name, spec.kind, _checked(spec, own[spec.name]), spec.minimum,
-                              spec.maximum, spec.choices)
+                              spec.maximum, spec.choices, spec.off)
         out.append(spec)
     unknown = sorted(set(own) - {s.name for s in out} | set(own) & set(_TOP_LEVEL))
     if unknown:
@@ -153,20 +203,27 @@ def option_specs_of(data: Mapping[str, Any]) -> list[OptionSpec]:
     return out
 
 
-def option_values(data: Mapping[str, Any]) -> dict[str, OptionValue]:
-    """Every option's value in this data (the preset's own, or the engine's default)."""
-    return {s.name: s.default for s in option_specs_of(data)}
+def option_values(data: Mapping[str, JSON]) -> dict[str, OptionValue]:
+    """Every option's value in this data (the preset's own, or the engine's default; a
+    refused option keeps the engine's default)."""
+    values: dict[str, OptionValue] = {name: default for name, default in _SWITCHES}
+    values["plates"] = ""        # no plates where the preset has no layouts
+    values.update({s.name: s.default for s in option_specs_of(data)})
+    return values
 
 
-def apply_options(data: Mapping[str, Any], options: Mapping[str, object] | None
-                  ) -> tuple[dict[str, Any], dict[str, OptionValue]]:
+def apply_options(data: Mapping[str, JSON], options: Mapping[str, object] | None
+                  ) -> tuple[JSONObject, dict[str, OptionValue]]:
     """The preset's data with `options` written in, and the options that differ from the
     preset's defaults (canonical: sorted by name, typed values). OptionError names the
     valid names or values when one is wrong."""
     specs = {s.name: s for s in option_specs_of(data)}
+    refused = refused_options(data)
     changed: dict[str, OptionValue] = {}
     for name in sorted(options or {}):
         spec = specs.get(name) if isinstance(name, str) else None
+        if spec is None and name in refused:
+            raise OptionError(f"option {name}: not for these rules ({refused[name]})")
         if spec is None:
             raise OptionError(f"no option named {name!r}; options: {', '.join(specs)}")
         value = spec.check((options or {})[name])
@@ -181,7 +238,8 @@ def apply_options(data: Mapping[str, Any], options: Mapping[str, object] | None
         if name in _TOP_LEVEL:
             out[name] = value
         else:
-            out["options"] = {**out.get("options", {}), name: value}
+            own = out.get("options")
+            out["options"] = {**(own if isinstance(own, dict) else {}), name: value}
     return out, changed
 
 

@@ -11,12 +11,12 @@ A value class lists its fields in order as `__slots__` and `__match_args__` (one
 `__slots__ = __match_args__ = ("seat", "cell")`) and sets each once in `__init__`, declared
 `Final` there: the type checker refuses any later assignment. They are immutable by
 intent: nothing changes one after it is built; a game replaces them instead.
-tests/test_engine_values.py checks every class's layout and that the engine never changes
+tests/engine/test_engine_values.py checks every class's layout and that the engine never changes
 an event it has emitted.
 """
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 
 class Value:
@@ -25,7 +25,7 @@ class Value:
     __slots__ = ()
     __match_args__: ClassVar[tuple[str, ...]] = ()
 
-    def _values(self) -> tuple[Any, ...]:
+    def _values(self) -> tuple[object, ...]:
         return tuple([getattr(self, name) for name in self.__match_args__])
 
     def __eq__(self, other: object) -> bool:

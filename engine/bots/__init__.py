@@ -13,6 +13,7 @@ from typing import Protocol
 from ..actions import Action
 from ..game import Game
 from .basic import IdleBot, RandomBot
+from .temperament import Temperament as Temperament
 
 
 class Bot(Protocol):
@@ -23,31 +24,43 @@ class Bot(Protocol):
 
 
 BotFactory = Callable[[bytes], Bot]
+# A level offered to people also has a temperament (`Temperament`); the others are for
+# tests, benchmarks and the clock, and take a seed alone.
+TemperedFactory = Callable[[bytes, Temperament], Bot]
 
 
 # The thinking levels' module (with the appraisers and the trade search, most of the bots'
 # code) is imported when the first of them is made: a game of random players never needs it.
-def _easy(seed: bytes) -> Bot:
+def _easy(seed: bytes, temperament: Temperament = Temperament.BALANCED) -> Bot:
     from .heuristic import easy_bot
-    return easy_bot(seed)
+    return easy_bot(seed, temperament)
 
 
-def _medium(seed: bytes) -> Bot:
+def _medium(seed: bytes, temperament: Temperament = Temperament.BALANCED) -> Bot:
     from .heuristic import medium_bot
-    return medium_bot(seed)
+    return medium_bot(seed, temperament)
 
 
-def _hard(seed: bytes) -> Bot:
+def _hard(seed: bytes, temperament: Temperament = Temperament.BALANCED) -> Bot:
     from .heuristic import hard_bot
-    return hard_bot(seed)
+    return hard_bot(seed, temperament)
 
 
+def _beginner(seed: bytes) -> Bot:
+    from .beginner import BeginnerBot
+    return BeginnerBot(seed)
+
+
+TEMPERED: dict[str, TemperedFactory] = {"easy": _easy, "medium": _medium, "hard": _hard}
+TEMPERED_LEVELS = tuple(TEMPERED)
 LEVELS: dict[str, BotFactory] = {
     "idle": IdleBot,
     "random": RandomBot,
     "easy": _easy,
     "medium": _medium,
     "hard": _hard,
+    # The tests' and benchmarks' yardstick for easy (not offered to people: ui.vs_computer).
+    "beginner": _beginner,
 }
 
 
@@ -59,9 +72,20 @@ def seed_bytes(seed: int | bytes | str) -> bytes:
     return seed.encode("utf-8")
 
 
-def make_bot(level: str, seed: int | bytes | str = 0) -> Bot:
+def make_bot(level: str, seed: int | bytes | str = 0,
+             temperament: Temperament | str = Temperament.BALANCED) -> Bot:
+    """A bot of `level`, its choices drawn from `seed`; the levels offered to people also
+    take a temperament (`cautious`, `balanced`, `bold`), which the others ignore."""
     try:
         factory = LEVELS[level]
     except KeyError:
         raise ValueError(f"unknown bot level {level!r}; known: {', '.join(LEVELS)}") from None
+    try:
+        mood = Temperament(temperament)
+    except ValueError:
+        known = ", ".join(t.value for t in Temperament)
+        raise ValueError(f"unknown temperament {temperament!r}; known: {known}") from None
+    tempered = TEMPERED.get(level)
+    if tempered is not None:
+        return tempered(seed_bytes(seed), mood)
     return factory(seed_bytes(seed))

@@ -19,7 +19,7 @@ from typing import Protocol
 
 from ..game import Game
 from ..rules import Ruleset
-from .valuation import BoardModel, board_model
+from .valuation import BoardModel, board_model, service_income
 
 
 class Appraiser(Protocol):
@@ -37,21 +37,23 @@ class PriceAppraiser:
         self.partial_bonus = partial_bonus
         self.set_bonus = set_bonus
         self.street_groups = [cells for cells in rules.group_cells.values()]
-        self.other_sets = [s for s in (rules.stations, rules.utilities) if s]
+        # Seed 004's agencies are sets of one: a deed at its face price.
+        self.other_sets = [s for s in (rules.stations, rules.utilities, *rules.agency_cells.values()) if s]
         cells = rules.cells
         # `strength` runs for every deal a bot weighs: its loop invariants, computed once.
-        # Per group, colour groups first, then the sets of stations and utilities: its deeds
-        # with their prices, the factor on the face price of the deeds one seat holds there
-        # by how many it holds (index: that count), and whether a complete holding counts
-        # its buildings (colour groups).
+        # Per group, colour groups first, then the sets of stations and utilities: its deeds,
+        # the factor on the face price of the deeds one seat holds there by how many it
+        # holds (index: that count), and whether a complete holding counts its buildings
+        # (colour groups); and per cell its price and house cost.
         factors = [
             (0.0, *(1 + partial_bonus * (k - 1) for k in range(1, len(group))), 1 + group_bonus)
             for group in self.street_groups] + [
             (0.0, *(1 + set_bonus * (k - 1) for k in range(1, len(group) + 1)))
             for group in self.other_sets]
         streets = len(self.street_groups)
-        self._plan = [(tuple((c, cells[c].price) for c in group), factors[g], g < streets)
+        self._plan = [(group, factors[g], g < streets)
                       for g, group in enumerate([*self.street_groups, *self.other_sets])]
+        self._price = [cell.price for cell in cells]
         self._house_cost = [cell.house_cost for cell in cells]
         # Per cell: its redeem cost, and the cost once its fee is paid (0 where no deed is:
         # never mortgaged); `strength` picks the mortgaged ones with itertools.compress, in C.
@@ -65,17 +67,22 @@ class PriceAppraiser:
         # (its deeds' face price times the factor for how many are held, and a complete
         # colour group's buildings at cost), then each mortgage's cost to redeem.
         total = float(cash[seat])
-        for deeds, factor, streets in self._plan:
+        price = self._price
+        for group, factor, streets in self._plan:
+            # (Plain loops over cells, no generators: a search runs this a few times a turn.)
             count = face = 0
-            for c, price in deeds:
+            for c in group:
                 if owner[c] == seat:
                     count += 1
-                    face += price
+                    face += price[c]
             if count:
                 total += face * factor[count]
-                if streets and count == len(deeds):
+                if streets and count == len(group):
                     buildings, house_cost = game.buildings, self._house_cost
-                    total += sum(buildings[c] * house_cost[c] for c, _ in deeds)
+                    built = 0
+                    for c in group:
+                        built += buildings[c] * house_cost[c]
+                    total += built
         fee_paid = game.fee_paid
         for c, cost, fee_paid_cost in compress(self._redeem, game.mortgaged):
             if owner[c] == seat:
@@ -102,14 +109,19 @@ class IncomeAppraiser:
         # figure does not apply): computed once.
         cells, model, size = rules.cells, self.model, rules.size
         props = set(rules.properties)
-        self._mortgage_value = [rules.mortgage_value(c) if c in props else 0 for c in range(size)]
+        # What a deed raises at once: its mortgage, or without mortgages its sale to the bank.
+        self._mortgage_value = [rules.mortgage_value(c) + rules.deed_sale_values[c] if c in props else 0
+                                for c in range(size)]
         self._redeem_cost = [rules.redeem_cost(c) if c in props else 0 for c in range(size)]
         self._refund = [rules.building_refund(c) if c in props else 0 for c in range(size)]
-        self._house_cost = [cells[c].house_cost for c in range(size)]
+        self._planner = build_planner(rules)
         self._lone_income = [model.landing[c] * model.street_rent[c][0] if model.street_rent[c] else 0.0
                              for c in range(size)]
         self._whole_option = [cells[c].price * option_weight for c in range(size)]
         self._price = [cells[c].price for c in range(size)]
+        # Seed 004's agencies earn no rent but their service's fees: each a set of one.
+        self._agencies = [((c,), (service_income(rules, c),)) for cells_ in rules.agency_cells.values()
+                          for c in cells_]
 
     def strength(self, game: Game, seat: int, owner: Sequence[int],
                  cash: Sequence[int]) -> float:
@@ -156,7 +168,7 @@ class IncomeAppraiser:
                     income += lone_income[c]
                 total += price[c] * option
         for group, table in ((rules.stations, model.station_rent),
-                             (rules.utilities, model.utility_rent)):
+                             (rules.utilities, model.utility_rent), *self._agencies):
             mine = [c for c in group if owner[c] == seat]
             for c in mine:
                 value = mortgage_value[c]
@@ -198,41 +210,87 @@ class IncomeAppraiser:
 
     def _plan(self, groups: list[tuple[int, ...]], tiers: dict[int, int], budget: float) -> float:
         """Add houses where they earn most per cost until the budget runs out; return spent."""
-        if not groups:
-            return 0.0
-        model = self.model
-        landing = model.landing
-        street_rent = model.street_rent
-        house_cost = self._house_cost
-        top = self.rules.max_buildings + 1
-        spent = 0.0
-        while True:
-            best = None
-            best_ratio = 0.0
-            for group in groups:
-                low = min(tiers[c] for c in group)
-                if low >= top:
-                    continue
-                # Price a step up to the third house at once: the first houses earn little
-                # alone but open the way to the dear ones. Short of money, a smaller step.
-                for target in range(max(low + 1, min(4, top)), low, -1):
-                    cost = 0.0
-                    gain = 0.0
-                    for c in group:
-                        tier = tiers[c]
-                        if tier < target:
-                            cost += (target - tier) * house_cost[c]
-                            gain += landing[c] * (street_rent[c][target] - street_rent[c][tier])
-                    if 0 < cost <= budget - spent:
-                        break
-                else:
-                    continue
-                ratio = gain / cost
-                if ratio > best_ratio:
-                    best, best_ratio = (group, target, cost), ratio
-            if best is None:
-                return spent
-            group, target, cost = best
-            for c in group:
-                tiers[c] = max(tiers[c], target)
-            spent += cost
+        return plan_buildings(self._planner, groups, tiers, budget)
+
+
+class BuildPlanner:
+    """`plan_buildings` for one ruleset. Which steps a group can take next depends only on
+    its streets' tiers (the board model's figures are frozen), and a bot prices the same
+    groups at the same tiers thousands of times a game (every deal it weighs), so each
+    group's candidate steps from each set of tiers are worked out once and kept."""
+
+    __slots__ = ("model", "house_cost", "top", "_steps")
+
+    def __init__(self, rules: Ruleset) -> None:
+        self.model = board_model(rules)
+        self.house_cost = tuple(cell.house_cost for cell in rules.cells)
+        self.top = rules.max_buildings + 1
+        # (group, its streets' tiers) -> the steps it may take, largest first: (target tier,
+        # cost, gain per cost); none once every street is at the top.
+        self._steps: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[tuple[int, float, float], ...]] = {}
+
+    def steps(self, group: tuple[int, ...], tiers: tuple[int, ...]) -> tuple[tuple[int, float, float], ...]:
+        found = self._steps.get((group, tiers))
+        if found is None:
+            found = self._steps[(group, tiers)] = self._find_steps(group, tiers)
+        return found
+
+    def _find_steps(self, group: tuple[int, ...], tiers: tuple[int, ...]) -> tuple[tuple[int, float, float], ...]:
+        landing = self.model.landing
+        street_rent = self.model.street_rent
+        house_cost = self.house_cost
+        top = self.top
+        low = min(tiers)
+        if low >= top:
+            return ()
+        out = []
+        # Price a step up to the third house at once: the first houses earn little alone but
+        # open the way to the dear ones. Short of money, a smaller step.
+        for target in range(max(low + 1, min(4, top)), low, -1):
+            cost = 0.0
+            gain = 0.0
+            for c, tier in zip(group, tiers, strict=True):
+                if tier < target:
+                    cost += (target - tier) * house_cost[c]
+                    gain += landing[c] * (street_rent[c][target] - street_rent[c][tier])
+            if cost > 0:
+                out.append((target, cost, gain / cost))
+        return tuple(out)
+
+
+_PLANNERS: dict[str, BuildPlanner] = {}
+
+
+def build_planner(rules: Ruleset) -> BuildPlanner:
+    planner = _PLANNERS.get(rules.digest)
+    if planner is None:
+        planner = _PLANNERS[rules.digest] = BuildPlanner(rules)
+    return planner
+
+
+def plan_buildings(planner: BuildPlanner, groups: list[tuple[int, ...]], tiers: dict[int, int],
+                   budget: float) -> float:
+    """Raise `tiers` (per street: buildings + 1) on `groups` where a step earns most per cost,
+    until `budget` runs out; return what was spent."""
+    if not groups:
+        return 0.0
+    steps = planner.steps
+    spent = 0.0
+    while True:
+        best = None
+        best_ratio = 0.0
+        room = budget - spent
+        for group in groups:
+            # The largest step the money left pays for.
+            for target, cost, ratio in steps(group, tuple([tiers[c] for c in group])):
+                if cost <= room:
+                    if ratio > best_ratio:
+                        best, best_ratio = (group, target, cost), ratio
+                    break
+        if best is None:
+            return spent
+        group, target, cost = best
+        for c in group:
+            if tiers[c] < target:
+                tiers[c] = target
+        spent += cost

@@ -71,6 +71,11 @@ class RandomBot:
             cell = game.auction.cell
             top = min(hi, max(lo, game.rules.cells[cell].price * 3 // 2))
             actions.append(Bid(seat, lo + rng.randbelow(top - lo + 1)))
+        if legal.amount is not None:
+            lo, hi = legal.amount
+            named = game.amount_action(seat, lo + rng.randbelow(hi - lo + 1))
+            if named is not None:
+                actions.append(named)
         if legal.trade_partners and rng.chance(TRADE_PERCENT):
             trade = self._random_trade(game, seat, legal.trade_partners)
             if trade is not None and game.is_legal(trade):

@@ -8,9 +8,9 @@ game restored from JSON plays sensibly without it.
 """
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
-from collections.abc import Set as AbstractSet
-from dataclasses import dataclass
+from itertools import compress
 from typing import TypeVar
 
 from ..actions import (
@@ -22,19 +22,15 @@ from ..actions import (
     Buy,
     DeclineDraw,
     DeclineTrade,
-    DeedAction,
     EndTurn,
     Mortgage,
     PassBid,
-    PayDebt,
     PayJailFee,
     ProposeTrade,
     Redeem,
     Roll,
     RollForDouble,
-    SellBuilding,
     SendToAuction,
-    SettleDebt,
     UseReleaseCard,
     shared,
     shared_deed,
@@ -45,86 +41,35 @@ from ..holdings import (
     can_build,
     can_mortgage,
     can_redeem,
-    can_sell,
-    group_built,
     lot_street,
     net_worth,
     owns_group,
     redeem_cost,
     rent,
 )
-from ..phases import TRADE
+from ..phases import AUCTION, BUS, BUY, DEBT, OFFER, POST_ROLL, PRE_ROLL, TAX, TRADE, TRIPLE
+from ..privileges import release_card
 from ..rules import Ruleset
 from ..state import BANK, Lot
+from . import cards, fair, fair_cards, speed, stalls
 from . import trading as T
 from .appraisal import Appraiser, IncomeAppraiser, PriceAppraiser
+from .bidding import bid_cap
+from .debts import pay_debt
+from .earnings import group_earnings
+from .memory import OfferMemory
+from .style import MEDIUM, Style, styled
+from .temperament import Temperament
 from .valuation import board_model
 
 # Management actions (build, sell, mortgage, redeem, propose) a bot takes in one turn at
 # most: far more than any sensible turn needs, and a hard stop against a loop.
 MAX_MANAGE_PER_TURN = 40
-# A refused offer rests this many rounds before the same deeds are asked for again (at a
-# higher price), and is given up after this many refusals: a person should not be asked
-# every turn.
-REOFFER_ROUNDS = 2
-MAX_REFUSALS = 4
 # Accept a draw only when this far behind the leader (net worth, percent).
 DRAW_ACCEPT_PERCENT = 35
 
 
-@dataclass(frozen=True, slots=True)
-class Style:
-    level: str
-    appraiser: str                 # "price" or "income"
-    group_bonus: float = 1.0       # price appraiser: a whole group is worth price x (1 + this)
-    partial_bonus: float = 0.1
-    set_bonus: float = 0.25
-    horizon: float = 30.0          # income appraiser: rounds of rent a position earns
-    option_weight: float = 0.4
-    future_laps: float = 2.0       # income appraiser: laps of start salary counted for houses
-    buy_reserve: float = 0.0       # keep this share of starting cash when buying
-    buy_always: bool = False       # buy whenever the cash is there
-    bid_share: float = 0.7         # easy: bid up to this share of the price
-    build_reserve: float = 0.1     # keep this share of starting cash when building
-    build_cash_gate: float = 0.0   # build only while cash is above this share of start cash
-    exposure_turns: float = 0.0    # also keep this many turns of expected rent in reserve
-    mortgage_to_build: bool = False
-    propose: bool = True
-    propose_percent: int = 100     # chance per turn to look for an offer
-    weight: float = 0.5            # a partner's gain counts this much against mine
-    group_sale_weight: float = 0.0  # ... at least this much when they get a group and I don't
-    margin_share: float = 0.02     # least gain worth a trade, share of starting cash
-    premium: float = 1.5           # offers pay at least this times the face price taken
-    split_groups: bool = False     # also buy towards a group two players hold the rest of
-    sweeteners: int = 1            # how many of my deeds to try adding to an offer
-    raise_step: float = 0.15       # a declined offer goes up by this share of the group price
-    face_value_answers: bool = False   # easy: judge offers by face price
-    face_accept: float = 1.25      # easy: accept when getting this times what it gives
-    face_accept_group: float = 0.9  # easy: ... or this, when the deal completes its group
-    jail_stay_when_free_below: int = 0  # stay in jail once fewer unowned deeds than this
-    deny_weight: float = 0.0       # bids also count what the deed would give an opponent
-
-
-EASY = Style(
-    level="easy", appraiser="price", group_bonus=2.0, buy_always=True, bid_share=0.7,
-    build_reserve=0.3, build_cash_gate=0.5, propose=True, propose_percent=5, weight=0.6,
-    premium=1.4, face_value_answers=True, face_accept=1.25, jail_stay_when_free_below=0,
-)
-MEDIUM = Style(
-    level="medium", appraiser="price", group_bonus=2.0, partial_bonus=0.15, buy_reserve=0.05,
-    build_reserve=0.1, exposure_turns=0.0, mortgage_to_build=False, weight=0.5,
-    premium=1.5, jail_stay_when_free_below=6, deny_weight=0.5,
-)
-HARD = Style(
-    level="hard", appraiser="income", horizon=60.0, option_weight=0.8, future_laps=1.0,
-    buy_reserve=0.0, build_reserve=0.03, exposure_turns=1.0, mortgage_to_build=True, weight=0.6,
-    premium=1.3, jail_stay_when_free_below=8, deny_weight=0.5, group_sale_weight=1.0,
-    split_groups=True,
-)
-
-
 _NO_GROUPS: tuple[tuple[int, ...], ...] = ()
-_NOTHING_RESTS: frozenset[T.OfferKey] = frozenset()
 
 
 class _WholeGroups:
@@ -147,7 +92,12 @@ class _WholeGroups:
             groups: dict[int, list[tuple[int, ...]]] = {}
             for group in game.rules.group_cells.values():
                 holder = owner[group[0]]
-                if holder != BANK and all(owner[c] == holder for c in group):
+                if holder == BANK:
+                    continue
+                for c in group:
+                    if owner[c] != holder:
+                        break
+                else:
                     groups.setdefault(holder, []).append(group)
             self.groups = groups
             self.cells = {seat: [c for group in held for c in group] for seat, held in groups.items()}
@@ -172,7 +122,17 @@ _A = TypeVar("_A", bound=Action)
 # every bot of the process (a bot is made per game, and building one took a tenth of a short
 # game between easy players).
 _APPRAISERS: dict[tuple[str, Style], Appraiser] = {}
-_PARTNER_MODELS: dict[str, PriceAppraiser] = {}
+_PRICE_APPRAISERS: dict[tuple[str, float, float, float], PriceAppraiser] = {}
+
+
+def _price_appraiser(rules: Ruleset, group_bonus: float, partial_bonus: float, set_bonus: float) -> PriceAppraiser:
+    """The one price appraiser of these bonuses for a ruleset (by digest)."""
+    key = (rules.digest, group_bonus, partial_bonus, set_bonus)
+    app = _PRICE_APPRAISERS.get(key)
+    if app is None:
+        app = _PRICE_APPRAISERS[key] = PriceAppraiser(rules, group_bonus=group_bonus, partial_bonus=partial_bonus,
+                                                      set_bonus=set_bonus)
+    return app
 
 
 class HeuristicBot:
@@ -181,15 +141,13 @@ class HeuristicBot:
     def __init__(self, seed: bytes = b"\0", style: Style = MEDIUM) -> None:
         self.style = style
         self.level = style.level
-        self.rng = Entropy(seed or b"\0")
-        self._turn_key = (-1, -1)     # (turn, seat) of the decision last answered
+        self.seed = seed or b"\0"
+        self._turn = self._seat = -1     # the turn and seat of the decision last answered
         self._manage_count = 0
         self._mortgaged_now: set[int] = set()
         self._redeemed_now: set[int] = set()
         self._looked_for_trade = False
-        self._open_offer: ProposeTrade | None = None
-        self._declined: dict[T.OfferKey, int] = {}
-        self._refusals: dict[T.OfferKey, tuple[int, int]] = {}   # key -> (refusals, last turn)
+        self.memory = OfferMemory()
         # The colour groups each seat holds whole, for the owners (and rules) last seen.
         self._appraisers: dict[str, Appraiser] = {}   # this bot's, by ruleset digest
         self._exposures: dict[int, tuple[tuple[object, ...], float]] = {}
@@ -198,6 +156,18 @@ class HeuristicBot:
         self._bid_cap: tuple[tuple[int, int, int, tuple[int, ...]], int] | None = None
 
     # -- the interface -------------------------------------------------------------------
+
+    def fork(self) -> HeuristicBot:
+        """A twin to think one decision over with, which may be thrown away (the table moved
+        on meanwhile) without changing this bot: its own decision state and offer memory,
+        and this bot's caches (appraisers, exposures, the board view), which only memoise
+        what the rules and a position give, so sharing them changes no choice. Cheap: a
+        deep copy of a hard bot in mid-game takes ~20 ms, nearly all of it those caches."""
+        twin = copy.copy(self)
+        twin._mortgaged_now = set(self._mortgaged_now)
+        twin._redeemed_now = set(self._redeemed_now)
+        twin.memory = copy.deepcopy(self.memory)
+        return twin
 
     def choose(self, game: Game, seat: int) -> Action:
         self._checked = None
@@ -213,31 +183,48 @@ class HeuristicBot:
             # Then the game waits for its main seat only (`pending()` without the list).
             if seat != game.main_seat():
                 return None
-            kind = DECISION_KINDS[game.phase]
+            answer_draw = False
         else:
             kinds = [d.kind for d in game.pending() if d.seat == seat]
             if not kinds:
                 return None
-            kind = kinds[0]
-        if self._turn_key != (game.turn, seat):
+            # Any other kind is the game's own decision, the one of its phase.
+            answer_draw = kinds[0] == "draw_answer"
+        if self._turn != game.turn or self._seat != seat:
             self._new_turn(game, seat)
-        if kind == "draw_answer":
+        if answer_draw:
             return self._answer_draw(game, seat)
-        if kind == "turn":
-            return self._manage(game, seat, before_roll=True) or self._leave_or_roll(game, seat)
-        if kind == "after_roll":
-            return self._manage(game, seat, before_roll=False) or self._sure(shared(
-                Roll if game.reroll else EndTurn, seat))
-        if kind == "buy":
-            return self._buy(game, seat)
-        if kind == "bid":
+        phase = game.phase
+        if game.cards_held[seat] and game.rules.powers:
+            # A kept card's power (Казка's, «Ярмарок»'s), from the engine's own list of its legal uses.
+            kind = DECISION_KINDS[phase]
+            use = cards.choose(self, game, seat, kind) or fair_cards.choose(self, game, seat, kind)
+            if use is not None:
+                return self._sure(use)
+        # By the phase (DECISION_KINDS), the commonest first.
+        if phase is PRE_ROLL:
+            # The move of the seat whose turn begins; each answer is legal then (the fee
+            # is paid only with the cash for it, the card used only when held). Seed 004's
+            # transfers may take the roll's place.
+            return (self._manage(game, seat, True) or fair.transfer_choice(self, game, seat)
+                    or self._sure(self._jail_choice(game, seat)))
+        if phase is POST_ROLL:
+            return self._manage(game, seat, False) or self._sure(shared(Roll if game.reroll else EndTurn, seat))
+        if phase is AUCTION:
             return self._bid(game, seat)
-        if kind == "debt":
-            return self._pay_debt(game, seat)
-        if kind == "trade_answer":
+        if phase is BUY:
+            return self._buy(game, seat)
+        if phase is DEBT:
+            # pay_debt chooses among moves it checked legal.
+            return self._sure(pay_debt(game, seat))
+        if phase is TRADE:
             return self._answer_trade(game, seat)
-        if kind == "tax":
+        if phase is TAX:
             return game.safe_action(seat)  # the cheaper of the two ways to pay
+        if phase is OFFER:
+            return fair.answer_offer(self, game, seat)
+        if phase is BUS or phase is TRIPLE:
+            return self._sure(speed.choose(game, seat, lambda cell: self._landing_gain(game, seat, cell)))
         return None
 
     def _sure(self, action: _A) -> _A:
@@ -248,23 +235,21 @@ class HeuristicBot:
 
     # -- memory ----------------------------------------------------------------------------
 
+    def _now_and_then(self, game: Game, seat: int, percent: int) -> bool:
+        """True on about `percent` of this seat's turns: drawn from the bot's seed and the
+        turn alone, so that a bot made afresh for the same game (a table taken over, a saved
+        game resumed) makes the same choice."""
+        if percent >= 100:
+            return True
+        return Entropy(self.seed + game.turn.to_bytes(8, "big") + bytes([seat])).chance(percent)
+
     def _new_turn(self, game: Game, seat: int) -> None:
         """Forget what this bot did on its turn before: a new turn (or seat) decides."""
-        self._turn_key = (game.turn, seat)
+        self._turn, self._seat = game.turn, seat
         self._manage_count = 0
         self._mortgaged_now = set()
         self._redeemed_now = set()
         self._looked_for_trade = False
-
-    def _note_offer_outcome(self, game: Game, seat: int) -> None:
-        offer = self._open_offer
-        if offer is None or game.phase is TRADE:
-            return
-        self._open_offer = None
-        if not all(game.owner[c] == seat for c in offer.take):
-            key = (offer.to, offer.give, offer.take)
-            self._declined[key] = offer.money
-            self._refusals[key] = (self._refusals.get(key, (0, 0))[0] + 1, game.turn)
 
     def appraiser(self, game: Game) -> Appraiser:
         digest = game.rules.digest
@@ -282,21 +267,17 @@ class HeuristicBot:
                                       option_weight=s.option_weight,
                                       future_laps=s.future_laps)
             else:
-                app = PriceAppraiser(game.rules, group_bonus=s.group_bonus,
-                                     partial_bonus=s.partial_bonus, set_bonus=s.set_bonus)
+                app = _price_appraiser(game.rules, s.group_bonus, s.partial_bonus, s.set_bonus)
             _APPRAISERS[key] = app
         self._appraisers[digest] = app
         return app
 
     def partner_model(self, game: Game) -> PriceAppraiser:
-        """How a typical player prices a deal: face prices with a bonus for whole groups."""
-        key = game.rules.digest
-        model = _PARTNER_MODELS.get(key)
-        if model is None:
-            m = MEDIUM
-            model = _PARTNER_MODELS[key] = PriceAppraiser(
-                game.rules, group_bonus=m.group_bonus, partial_bonus=m.partial_bonus, set_bonus=m.set_bonus)
-        return model
+        """How a typical player prices a deal: face prices with a bonus for whole groups
+        (the medium level's own appraiser, the same object: a trade search then weighs a
+        medium bot's deals and its partner's view of them with the same figures)."""
+        m = MEDIUM
+        return _price_appraiser(game.rules, m.group_bonus, m.partial_bonus, m.set_bonus)
 
     def _whole_groups(self, game: Game, seat: int) -> Sequence[tuple[int, ...]]:
         """The colour groups `seat` holds whole, in the ruleset's order."""
@@ -324,8 +305,15 @@ class HeuristicBot:
         for c in game.rules.properties:
             o = game.owner[c]
             if o != BANK and o != seat and not game.mortgaged[c]:
-                total += landing[c] * rent(game, c, int(mean))
+                total += landing[c] * rent(game, c, int(mean), seat)
         return total
+
+    def _buy_share(self, game: Game) -> float:
+        """The share of the starting cash this bot keeps when it buys, on this board."""
+        s = self.style
+        if s.classic_buy_reserve is not None and game.rules.classic:
+            return s.classic_buy_reserve
+        return s.buy_reserve
 
     def reserve(self, game: Game, seat: int, share: float) -> int:
         s = self.style
@@ -335,11 +323,6 @@ class HeuristicBot:
         return int(base)
 
     # -- jail and the roll -----------------------------------------------------------------
-
-    def _leave_or_roll(self, game: Game, seat: int) -> Action:
-        """The move of the seat whose turn begins; each answer is legal then (the fee is
-        paid only with the cash for it, the card used only when held)."""
-        return self._sure(self._jail_choice(game, seat))
 
     def _jail_choice(self, game: Game, seat: int) -> Action:
         if not game.jailed[seat]:
@@ -355,7 +338,7 @@ class HeuristicBot:
             stay = self.exposure(game, seat) > game.rules.start_cash * 0.02 and free < 12
         if stay:
             return shared(RollForDouble, seat)
-        if game.cards_held[seat]:
+        if game.cards_held[seat] and release_card(game, seat) is not None:
             return shared(UseReleaseCard, seat)
         if game.cash[seat] >= game.rules.jail_fee + self.reserve(game, seat, 0.05):
             return shared(PayJailFee, seat)
@@ -364,8 +347,7 @@ class HeuristicBot:
     # -- management: redeem, build, mortgage to build, trade -------------------------------
 
     def _manage(self, game: Game, seat: int, before_roll: bool) -> Action | None:
-        if self._open_offer is not None:
-            self._note_offer_outcome(game, seat)
+        self.memory.look(game)
         if self._manage_count >= MAX_MANAGE_PER_TURN:
             return None
         action = self._manage_step(game, seat, before_roll)
@@ -377,7 +359,7 @@ class HeuristicBot:
             elif isinstance(action, Redeem):
                 self._redeemed_now.add(action.cell)
             elif isinstance(action, ProposeTrade):
-                self._open_offer = action
+                self.memory.offered(seat, action.to, action.give, action.take, action.money)
             return action
         return None
 
@@ -385,7 +367,10 @@ class HeuristicBot:
     def _manage_legal(game: Game, seat: int, action: Action) -> bool:
         """`game.is_legal(action)` for a management action of the seat whose turn it is,
         before or after its roll: the turn rules hold then, so a deed action is legal
-        exactly when its deed's own rule allows it (legality._manage_cell, _raise_money)."""
+        exactly when its deed's own rule allows it (legality._manage_cell, _raise_money).
+        Rules with a building window or without mortgages ask the rules themselves."""
+        if not game.rules.mortgage or game.rules.build_before_roll:
+            return game.is_legal(action)
         if isinstance(action, Build):
             return can_build(game, seat, action.cell) is None
         if isinstance(action, Redeem):
@@ -398,16 +383,25 @@ class HeuristicBot:
         s = self.style
         if not self._looked_for_trade:
             self._looked_for_trade = True
-            if s.propose and self.rng.chance(s.propose_percent):
+            if s.propose and self._now_and_then(game, seat, s.propose_percent):
                 offer = self._offer(game, seat)
                 if offer is not None:
                     return offer
-        if before_roll and s.level != "easy":
+        if before_roll and not game.rules.classic:
+            step = fair.before_roll(self, game, seat)   # seed 004: a branch moved, a deed auctioned
+            if step is not None:
+                return step
+        if before_roll and s.level != "easy" and not game.rules.build_before_roll:
             return None
+        if not before_roll and game.rules.build_before_roll:
+            return None     # buildings wait for the next turn's window
         # The seat's whole groups, found once for every step below (each used to ask).
-        groups = _WHOLE.of(game).get(seat, _NO_GROUPS)
-        if not groups and not any(game.mortgaged):
-            return None     # nothing to build, nothing to redeem (as the steps below find)
+        groups = _WHOLE.of(game).get(seat)
+        if groups is None:
+            # Nothing to build (as the steps below find): at most a spare deed to redeem.
+            if not any(game.mortgaged):
+                return None
+            return self._redeem_spare(game, seat, self.reserve(game, seat, s.build_reserve))
         cash = game.cash[seat]
         # Monopoly deeds under mortgage block building: redeem them first.
         reserve = self.reserve(game, seat, s.build_reserve)
@@ -422,10 +416,13 @@ class HeuristicBot:
             cost = game.rules.cells[build].house_cost
             if cash - cost >= reserve:
                 return shared_deed(Build, seat, build)
+            withdrawal = fair.withdraw_for(game, seat, cost + reserve)
+            if withdrawal is not None:
+                return withdrawal
             if s.mortgage_to_build:
                 cell = self._cheapest_lone_mortgage(game, seat)
-                if cell is not None and cash + game.rules.mortgage_value(cell) - cost >= reserve:
-                    return shared_deed(Mortgage, seat, cell)
+                if cell is not None and cash + fair.liquidation(game.rules, cell) - cost >= reserve:
+                    return fair.raise_by(game, seat, cell)
             return None
         return self._redeem_spare(game, seat, reserve)
 
@@ -438,8 +435,9 @@ class HeuristicBot:
         if cash < reserve + extra:
             return None     # a deed costs something to redeem: none passes the test below
         best = None
-        for c in game.rules.properties:
-            if (owner[c] == seat and mortgaged[c] and c not in self._mortgaged_now
+        # The mortgaged cells in cell order (only deeds are ever mortgaged), picked in C.
+        for c in compress(range(len(mortgaged)), mortgaged):
+            if (owner[c] == seat and c not in self._mortgaged_now
                     and cash - redeem_cost(game, c) >= reserve + extra
                     and (best is None or cells[c].price > cells[best].price)):
                 best = c
@@ -496,7 +494,7 @@ class HeuristicBot:
                 continue
             if game.rules.cells[c].kind == "street" and owns_group(game, seat, c):
                 continue
-            key = (self._rent_rate(game, c) / max(1, game.rules.mortgage_value(c)), c)
+            key = (self._rent_rate(game, c) / max(1, fair.liquidation(game.rules, c)), c)
             if best_key is None or key < best_key:
                 best, best_key = c, key
         return best
@@ -514,10 +512,15 @@ class HeuristicBot:
         price = game.rules.cells[cell].price
         cash = game.cash[seat]
         if s.buy_always:
-            return self._sure(shared(Buy, seat) if cash >= price else shared(SendToAuction, seat))
+            keep = self.reserve(game, seat, self._buy_share(game))
+            return self._sure(shared(Buy, seat) if cash - price >= keep else shared(SendToAuction, seat))
         value = self._value_of(game, seat, cell, price)
-        keep = self.reserve(game, seat, s.buy_reserve)
-        if cash - price >= keep and value >= price * 0.9:
+        keep = self.reserve(game, seat, self._buy_share(game))
+        if cash - price < keep and value >= price * 0.9:
+            withdrawal = fair.withdraw_for(game, seat, price + keep)   # seed 004's deposit
+            if withdrawal is not None:
+                return withdrawal
+        if cash - price >= keep and value >= price * fair.buy_threshold(game):
             return self._sure(shared(Buy, seat))  # keep >= 0: the cash is there
         if cash < price and value > price * 1.5:
             # Worth raising the money for (it completes a group): mortgage a lone deed.
@@ -526,7 +529,7 @@ class HeuristicBot:
             if cell_m is not None and self._manage_count < MAX_MANAGE_PER_TURN:
                 self._manage_count += 1
                 self._mortgaged_now.add(cell_m)
-                return shared_deed(Mortgage, seat, cell_m)
+                return fair.raise_by(game, seat, cell_m)
         if cash >= price and value >= price and cash - price >= keep // 2:
             return self._sure(shared(Buy, seat))
         return self._sure(shared(SendToAuction, seat))
@@ -541,6 +544,17 @@ class HeuristicBot:
         mine = app.strength(game, seat, owner, cash) - app.strength(game, seat, game.owner,
                                                                     game.cash)
         return mine + price
+
+    def _landing_gain(self, game: Game, seat: int, cell: int) -> float:
+        """What coming to rest on the unowned deed `cell` is worth (the speed die's choices):
+        buying it, beyond its price, with what it denies the others at this level's weight."""
+        price = game.rules.cells[cell].price
+        if game.cash[seat] < price:
+            return 0.0
+        gain = self._value_of(game, seat, cell, price) - price
+        if self.style.deny_weight:
+            gain += self.style.deny_weight * self._deny_value(game, seat, cell, price)
+        return gain
 
     def _deny_value(self, game: Game, seat: int, cell: int, price: int) -> float:
         """The most any opponent would gain from owning `cell` at `price`, beyond the price."""
@@ -565,7 +579,8 @@ class HeuristicBot:
         lo, hi = bid
         auc = game.auction
         assert auc is not None, "a bid range means an auction runs"
-        cap = self._bid_limit(game, seat) if auc.lot is Lot.DEED else self._lot_limit(game, seat)
+        cap = self._bid_limit(game, seat) if auc.lot is Lot.DEED or auc.lot is Lot.OWN_DEED \
+            else self._lot_limit(game, seat)
         if lo > cap:
             return self._sure(shared(PassBid, seat))
         step = max(1, game.rules.cells[auc.cell].price // 20)
@@ -601,57 +616,17 @@ class HeuristicBot:
         s = self.style
         cell = auc.cell
         price = game.rules.cells[cell].price
-        cash = game.cash[seat]
         if s.level == "easy":
-            cap = min(int(price * s.bid_share), cash)
+            worth = price * s.bid_share
         else:
-            keep = self.reserve(game, seat, s.buy_reserve)
-            probe = min(price, cash)
-            value = self._value_of(game, seat, cell, probe)
+            probe = min(price, game.cash[seat])
+            worth = self._value_of(game, seat, cell, probe)
             if s.deny_weight:
-                value += s.deny_weight * max(0.0, self._deny_value(game, seat, cell, probe))
-            cap = int(min(value, cash - keep if value < price * 1.5 else cash))
+                worth += s.deny_weight * max(0.0, self._deny_value(game, seat, cell, probe))
+            worth *= s.bid_factor
+        cap = bid_cap(game, seat, cell, worth, self.reserve(game, seat, self._buy_share(game)))
         self._bid_cap = (key, cap)
         return cap
-
-    # -- debts -----------------------------------------------------------------------------
-
-    def _pay_debt(self, game: Game, seat: int) -> Action:
-        amount = game.debts[0].amount
-        if game.cash[seat] >= amount:
-            return self._sure(shared(PayDebt, seat))
-        short = amount - game.cash[seat]
-        # _raise_cash chooses among moves it checked legal.
-        choice = self._raise_cash(game, seat, short)
-        return self._sure(choice if choice is not None else shared(SettleDebt, seat))
-
-    def _raise_cash(self, game: Game, seat: int, short: int) -> Action | None:
-        """The raising move that loses least rent per cash raised; when one move covers the
-        rest of the debt, the cheapest such move."""
-        rules = game.rules
-        model = board_model(rules)
-        options: list[tuple[float, int, DeedAction]] = []
-        # Asked of the debtor, whose turn it is to raise money: a sale or a mortgage is then
-        # legal exactly when its deed's own rule allows it (legality._raise_money).
-        for c in rules.properties:
-            if game.owner[c] != seat:
-                continue
-            if game.buildings[c] and can_sell(game, seat, c) is None:
-                b = game.buildings[c]
-                rents = model.street_rent[c]
-                loss = model.landing[c] * (rents[b + 1] - rents[b])
-                options.append((loss, rules.building_refund(c), shared_deed(SellBuilding, seat, c)))
-            elif not game.mortgaged[c] and not group_built(game, c):   # can_mortgage, owner aside
-                loss = model.landing[c] * rent(game, c, int(model.mean_dice))   # _rent_rate
-                if rules.cells[c].kind == "street" and owns_group(game, seat, c):
-                    loss *= 2  # a mortgage here also stops the group being built
-                options.append((loss, rules.mortgage_value(c), shared_deed(Mortgage, seat, c)))
-        if not options:
-            return None
-        covering = [o for o in options if o[1] >= short]
-        if covering:
-            return min(covering, key=lambda o: (o[0], o[1], o[2].cell))[2]
-        return min(options, key=lambda o: (o[0] / max(1, o[1]), o[2].cell))[2]
 
     # -- trades ----------------------------------------------------------------------------
 
@@ -660,18 +635,24 @@ class HeuristicBot:
 
     def _answer_trade(self, game: Game, seat: int) -> Action:
         assert game.trade is not None, "a trade answer is asked for an open trade"
-        deal = T.deal_from_trade(game.trade, seat)
+        deal = T.deal_from_trade(game.trade, seat, game)
         # Declining is always legal, and accepting is asked once here.
         self._checked = accept = shared(AcceptTrade, seat)
-        if not game.is_legal(accept) or T.gives_group_cheaply(game, deal):
+        if not game.is_legal(accept) or T.sells_group_cheaply(game, deal):
             return self._sure(shared(DeclineTrade, seat))
         s = self.style
+        if s.earnings_buys and self._buys_at_earnings(game, seat, deal):
+            return accept
         if s.face_value_answers:
             cells = game.rules.cells
             give = sum(cells[c].price for c in deal.out) + max(0, -deal.money_in)
             get = sum(cells[c].price for c in deal.into) + max(0, deal.money_in)
+            owner_after = T.after(game, deal)[0]
+            completes = bool(T.completed_groups(game, owner_after, seat))
+            if completes and s.swaps and T.completed_groups(game, owner_after, deal.partner):
+                # A group each, and mine worth at least theirs (the rule above): a fair swap.
+                return accept
             # A deal that completes one of my own groups is welcome at about face value.
-            completes = bool(T.completed_groups(game, T.after(game, deal)[0], seat))
             need = s.face_accept_group if completes else s.face_accept
             return accept if get >= give * need and get > 0 else self._sure(shared(DeclineTrade, seat))
         weight = s.weight
@@ -683,29 +664,59 @@ class HeuristicBot:
         score = T.gain(self.appraiser(game), game, deal, weight)
         return accept if score > self._margin(game) else self._sure(shared(DeclineTrade, seat))
 
+    @staticmethod
+    def _buys_at_earnings(game: Game, seat: int, deal: T.Deal) -> bool:
+        """Whether the deal buys me a colour group for no more than it earns me (what a
+        seller's rule asks for it, `earnings.group_earnings`), hands the partner none, and
+        costs a small part of my cash: a rich player pays that for the deed it lacks."""
+        pay = -deal.money_in
+        if pay * T.EARNINGS_BUY_SHARE > game.cash[seat]:
+            return False
+        owner = T.after(game, deal)[0]
+        mine = T.completed_groups(game, owner, seat)
+        if not mine or T.completed_groups(game, owner, deal.partner):
+            return False
+        cells = game.rules.cells
+        in_mine = {c for g in mine for c in g}
+        give = max(0, pay) + sum(cells[c].price for c in deal.out)
+        # Counted as the seller's rule counts it (at least the group's printed price), at my
+        # cash before paying: the seller's least price lies between the two (`sale_price`).
+        get = (max(0, deal.money_in) + sum(cells[c].price for c in deal.into if c not in in_mine)
+               + max(sum(cells[c].price for c in in_mine), group_earnings(game, seat, mine, game.cash)))
+        return give < get + 1
+
     def _offer(self, game: Game, seat: int) -> ProposeTrade | None:
         partners = T.trade_partners(game, seat)
         if not partners:
             return None
         s = self.style
-        if self._board_view is None or not self._board_view.shows(game):
-            self._board_view = T.BoardView(game)
-        return T.propose(game, seat, partners, self.appraiser(game), weight=s.weight,
-                         partner_model=self.partner_model(game), partner_weight=s.weight,
-                         margin=self._margin(game), premium=s.premium,
-                         declined=self._declined, resting=self._resting(game),
-                         raise_step=s.raise_step,
-                         cash_floor=self.reserve(game, seat, s.buy_reserve),
-                         sweetener_count=s.sweeteners, split=s.split_groups, view=self._board_view)
+        view = self._board_view
+        if view is None or not view.shows(game):
+            view = self._board_view = T.BoardView(game)
+        offer = None
+        # No group to complete from a partner who may be asked (most turns): `propose` would
+        # find nothing, so what it needs is not even worked out.
+        if any(partner in partners for partner, _ in view.wanted(game, seat, s.split_groups)):
+            floor = None
+            if s.break_stalls and stalls.stalled(game, seat):
+                weight = s.weight
 
-    def _resting(self, game: Game) -> AbstractSet[T.OfferKey]:
-        """Offers not to make now: refused lately (a partner is asked again only after
-        REOFFER_ROUNDS rounds), or refused MAX_REFUSALS times already."""
-        if not self._refusals:
-            return _NOTHING_RESTS
-        wait = REOFFER_ROUNDS * game.players
-        return {key for key, (count, turn) in self._refusals.items()
-                if count >= MAX_REFUSALS or game.turn - turn < wait}
+                def floor(deal: T.Deal, owner: list[int], cash: list[int]) -> float:
+                    return stalls.earned_gain(game, deal, weight, owner, cash)
+            offer = T.propose(game, seat, partners, self.appraiser(game), weight=s.weight,
+                              partner_model=self.partner_model(game), partner_weight=s.weight,
+                              margin=self._margin(game), premium=s.premium,
+                              resting=self.memory.resting(game, seat),
+                              refused=self.memory.refusals(game, seat),
+                              cash_floor=self.reserve(game, seat, self._buy_share(game)),
+                              sweetener_count=s.sweeteners, split=s.split_groups, swaps=s.swaps,
+                              view=view, floor=floor)
+        if s.sells and (offer is None or not offer.give):
+            # A sale the partner can well afford before a purchase of mine (a swap first).
+            sale = T.propose_sale(game, seat, partners, resting=self.memory.resting(game, seat), view=view)
+            if sale is not None:
+                return sale
+        return offer
 
     # -- draws -----------------------------------------------------------------------------
 
@@ -718,13 +729,13 @@ class HeuristicBot:
         return self._sure(shared(DeclineDraw, seat))
 
 
-def easy_bot(seed: bytes = b"\0") -> HeuristicBot:
-    return HeuristicBot(seed, EASY)
+def easy_bot(seed: bytes = b"\0", temperament: Temperament = Temperament.BALANCED) -> HeuristicBot:
+    return HeuristicBot(seed, styled("easy", temperament))
 
 
-def medium_bot(seed: bytes = b"\0") -> HeuristicBot:
-    return HeuristicBot(seed, MEDIUM)
+def medium_bot(seed: bytes = b"\0", temperament: Temperament = Temperament.BALANCED) -> HeuristicBot:
+    return HeuristicBot(seed, styled("medium", temperament))
 
 
-def hard_bot(seed: bytes = b"\0") -> HeuristicBot:
-    return HeuristicBot(seed, HARD)
+def hard_bot(seed: bytes = b"\0", temperament: Temperament = Temperament.BALANCED) -> HeuristicBot:
+    return HeuristicBot(seed, styled("hard", temperament))

@@ -7,7 +7,8 @@ players are also at the table.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+import math
+from collections.abc import Callable, Iterable, Sequence
 from collections.abc import Set as AbstractSet
 from typing import Final
 
@@ -16,11 +17,19 @@ from ..game import Game
 from ..holdings import group_built, transfer_fee
 from ..legality import MANAGE_PHASES
 from ..state import TradeOffer
+from ..state import TradeRefusal as Refusal
 from ..values import Value
 from .appraisal import Appraiser
+from .earnings import Earnings
+from .memory import Request, request_key, token_raise
 
-# An offer as (partner, cells given, cells taken): the key under which refusals are kept.
-OfferKey = tuple[int, tuple[int, ...], tuple[int, ...]]
+# A group's last deeds are bought (and offered for sale) at what the group earns its new
+# owner only by a player with this many times that money in hand: a rich player buys the
+# deed it lacks, one short of money keeps it for houses.
+EARNINGS_BUY_SHARE = 3
+# The least amount of money: a swap priced to the partner's rule, rounded up to whole money,
+# may fall short of the proposer's own rule by less than this.
+WHOLE_UNIT = 1.0
 
 
 class Deal(Value):
@@ -37,10 +46,15 @@ class Deal(Value):
         self.money_in: Final = money_in
 
 
-def deal_from_trade(trade: TradeOffer, me: int) -> Deal:
+def deal_from_trade(trade: TradeOffer, me: int, game: Game) -> Deal:
+    """The open trade seen from `me`; the kept cards in it («Ярмарок»'s certificates) count as
+    the money they are sold to the bank for."""
+    cards = game.rules.cards
+    mine = game.cards_held[me]
+    worth = sum(-cards[c].params["value"] if c in mine else cards[c].params["value"] for c in trade.cards)
     if trade.to_seat == me:
-        return Deal(me, trade.from_seat, trade.take, trade.give, trade.money)
-    return Deal(me, trade.to_seat, trade.give, trade.take, -trade.money)
+        return Deal(me, trade.from_seat, trade.take, trade.give, trade.money + worth)
+    return Deal(me, trade.to_seat, trade.give, trade.take, worth - trade.money)
 
 
 def after(game: Game, deal: Deal) -> tuple[list[int], list[int]]:
@@ -81,32 +95,56 @@ def completed_groups(game: Game, owner: list[int], seat: int) -> list[tuple[int,
     return out
 
 
-def group_shortfall(game: Game, deal: Deal) -> int:
-    """How much less than its price I would get for a colour group the deal hands over
-    whole to the partner (0 when it hands over none, or gets at least the price).
+def earnings_shortfall(game: Game, deal: Deal, owner: list[int], cash: list[int],
+                       earnings: Earnings | None = None) -> float:
+    """How much less I would get than what a colour group the deal hands over whole earns the
+    partner (`earnings.group_earnings`, at the partner's cash after the deal), or than its
+    printed price when that is more; 0 when the deal hands over no group or pays for it.
+    `owner` and `cash`: as after the deal (`after`).
 
-    What I receive is counted at face value: the money, the price of the deeds, and for a
-    group the deal completes for me, the price of the whole group.
-    """
-    return _shortfall(game, deal, _owners_after(game, deal))
-
-
-def _shortfall(game: Game, deal: Deal, owner: list[int]) -> int:
-    """`group_shortfall` with the owners after the deal already found."""
-    theirs = completed_groups(game, owner, deal.partner)
-    if not theirs:
-        return 0
-    cells = game.rules.cells
-    need = sum(cells[c].price for g in theirs for c in g)
-    got = deal.money_in + sum(cells[c].price for c in deal.into)
-    for g in completed_groups(game, owner, deal.me):
-        got += sum(cells[c].price for c in g if c not in deal.into)
-    return max(0, need - got)
+    What I receive counts the money, the printed price of the deeds, and for a group the deal
+    completes for me, what it earns me (or its price, when more): a swap of two groups pays
+    for itself when each earns its new owner about as much. `earnings`: the figures of this
+    game found so far, if the caller keeps them."""
+    return _Shortfall(game, deal, owner, earnings).at(deal.money_in, cash)
 
 
-def gives_group_cheaply(game: Game, deal: Deal) -> bool:
-    """True when the deal hands the partner a whole colour group for less than its price."""
-    return group_shortfall(game, deal) > 0
+class _Shortfall:
+    """`earnings_shortfall` of one deal's deeds, at any money and cash: what depends on the
+    owners alone (the groups the deal completes, their printed prices) found once, for a
+    search over the money (`sale_price`)."""
+
+    def __init__(self, game: Game, deal: Deal, owner: list[int], earnings: Earnings | None = None) -> None:
+        self.earnings = Earnings(game) if earnings is None else earnings
+        self.me, self.partner = deal.me, deal.partner
+        self.theirs = completed_groups(game, owner, deal.partner)
+        self.mine: list[tuple[int, ...]] = []
+        self.need_price = self.into_price = self.mine_price = 0
+        if not self.theirs:
+            return
+        cells = game.rules.cells
+        self.need_price = sum(cells[c].price for g in self.theirs for c in g)
+        self.mine = completed_groups(game, owner, deal.me)
+        in_mine = {c for g in self.mine for c in g}
+        self.into_price = sum(cells[c].price for c in deal.into if c not in in_mine)
+        self.mine_price = sum(cells[c].price for c in in_mine)
+
+    def at(self, money_in: int, cash: list[int]) -> float:
+        if not self.theirs:
+            return 0.0
+        earnings = self.earnings
+        need = max(self.need_price, earnings(self.partner, self.theirs, cash))
+        got = float(money_in + self.into_price)
+        if self.mine:
+            got += max(self.mine_price, earnings(self.me, self.mine, cash))
+        return max(0.0, need - got)
+
+
+def sells_group_cheaply(game: Game, deal: Deal) -> bool:
+    """True when the deal hands the partner a whole colour group for less than it earns them
+    (or its price): the rule every level keeps, answering or offering."""
+    owner, cash = after(game, deal)
+    return earnings_shortfall(game, deal, owner, cash) > 0
 
 
 class _Now:
@@ -166,21 +204,25 @@ def wanted_groups(game: Game, seat: int, *, split: bool = False
     out = []
     owner, buildings, alive = game.owner, game.buildings, game.alive
     for group in game.rules.group_cells.values():
-        # (Plain loops: a search asks this for every seat whenever a deed changes hands.)
-        missing = [c for c in group if owner[c] != seat]
+        # (One plain loop per group, no list built: a search asks this for every seat
+        # whenever a deed changes hands, and most groups are passed over.)
+        held = 0
+        built = False
+        for c in group:
+            if owner[c] == seat:
+                held += 1
+            if buildings[c]:
+                built = True
         # None of the group (or all of it) held, or a building on it: every deed of a
         # colour group is tradeable or none is (`tradeable`).
-        if len(missing) == len(group) or not missing:
+        if not held or held == len(group) or built:
             continue
-        for c in group:
-            if buildings[c]:
-                break
-        else:
-            holders = {owner[c] for c in missing}
-            if len(holders) == 1 or (split and len(holders) == 2):
-                for partner in sorted(holders):
-                    if partner >= 0 and alive[partner]:
-                        out.append((partner, tuple([c for c in missing if owner[c] == partner])))
+        holders = {owner[c] for c in group}
+        holders.discard(seat)
+        if len(holders) == 1 or (split and len(holders) == 2):
+            for partner in sorted(holders):
+                if partner >= 0 and alive[partner]:
+                    out.append((partner, tuple([c for c in group if owner[c] == partner])))
     return out
 
 
@@ -228,9 +270,9 @@ def trade_partners(game: Game, seat: int) -> tuple[int, ...]:
 
 class BoardView:
     """The parts of a trade search that depend only on who holds which deed, where the
-    buildings stand and who is still in: the groups a seat could complete, its sweeteners
-    for a partner, the partner's shortfall rule on a deal at no money. A bot keeps one while
-    those stay the same (`shows(game)`), as they mostly do from one of its turns to the next."""
+    buildings stand and who is still in: the groups a seat could complete and its sweeteners
+    for a partner. A bot keeps one while those stay the same (`shows(game)`), as they mostly
+    do from one of its turns to the next."""
 
     def __init__(self, game: Game) -> None:
         # Copies of what the view depends on, compared as lists (in C) by `shows`.
@@ -240,7 +282,6 @@ class BoardView:
         self.alive = game.alive[:]
         self._wanted: dict[tuple[int, bool], list[tuple[int, tuple[int, ...]]]] = {}
         self._helps: dict[tuple[int, int], list[int]] = {}
-        self._shortfall: dict[tuple[int, int, tuple[int, ...], tuple[int, ...]], int] = {}
 
     def shows(self, game: Game) -> bool:
         """Whether this view is of `game` as it stands: the same rules, holders, buildings
@@ -260,88 +301,184 @@ class BoardView:
             found = self._helps[(seat, partner)] = sweeteners(game, seat, partner, keep=())
         return found
 
-    def shortfall(self, game: Game, seat: int, partner: int, give: tuple[int, ...],
-                  take: tuple[int, ...]) -> int:
-        """`group_shortfall` of the partner's side of a deal at no money: `seat` gives
-        `give` and takes `take`."""
-        key = (seat, partner, give, take)
-        found = self._shortfall.get(key)
-        if found is None:
-            found = self._shortfall[key] = group_shortfall(game, Deal(partner, seat, take, give, 0))
-        return found
-
 
 def propose(game: Game, seat: int, partners: tuple[int, ...], appraiser: Appraiser, *, weight: float,
             partner_model: Appraiser, partner_weight: float, margin: float, premium: float,
-            declined: dict[OfferKey, int], resting: AbstractSet[OfferKey], raise_step: float,
-            cash_floor: int,
-            sweetener_count: int = 1, split: bool = False,
-            view: BoardView | None = None) -> ProposeTrade | None:
-    """The best offer that completes one of my groups and that the partner might accept.
+            resting: AbstractSet[tuple[int, Request]], refused: Sequence[Refusal],
+            cash_floor: int, sweetener_count: int = 1, split: bool = False,
+            swaps: bool = False, view: BoardView | None = None,
+            floor: Callable[[Deal, list[int], list[int]], float] | None = None) -> ProposeTrade | None:
+    """The best offer that completes (or, with `split`, nears) one of my groups and that the
+    partner might accept.
 
-    The money is the least that a partner judging by `partner_model` would need, and at
-    least the face price of what I take times `premium`; an offer declined before goes up by
-    `raise_step` of the group's price, and is dropped once it no longer pays me. Offers
-    whose key (partner, give, take) is in `resting` are not made now. `view`: a BoardView
-    of this board from an earlier search, if the caller keeps one.
+    The money is the least that a partner judging by `partner_model` would need, at least
+    the face price of what I take times `premium`, and at least what the partner's own rule
+    asks for handing me my group (`earnings_shortfall` from their side). An offer asking a
+    partner for deeds they refused while the position stayed the same (`resting`: partner
+    and `request_key`) is not made, nor one that repeats a refused offer (`refused`) for a
+    token raise. `view`: a BoardView of this board from an earlier search, if the caller
+    keeps one. `floor`: a second view of my gain from a deal (owners and cash as after it,
+    linear in the money as `stalls.earned_gain` is); a deal passes by whichever is more.
+
+    With `swaps`, a swap that completes a group for each side (my deeds that the partner
+    lacks for one of theirs, with money for the better group either way) is preferred to
+    any other offer: the trade a beginner sees the sense of and accepts.
     """
     if view is None:
         view = BoardView(game)
     cells = game.rules.cells
     cash = game.cash
     now = _Now(game)
+    earnings = Earnings(game)
     best = None
-    best_score = 0.0
+    best_key = (False, 0.0)
     for partner, missing in view.wanted(game, seat, split):
         if partner not in partners:
             continue
         take = tuple(sorted(missing))
+        if (partner, request_key((), take)) in resting:
+            continue
         gives: list[tuple[int, ...]] = [()]
-        gives += [(c,) for c in view.helps(game, seat, partner)[:sweetener_count]]
-        group_price = sum(cells[c].price for c in game.rules.group_of[take[0]])
+        # A deed of the group being completed is no sweetener: giving it undoes the deal.
+        group = game.rules.group_of[take[0]]
+        gives += [(c,) for c in [c for c in view.helps(game, seat, partner) if c not in group][:sweetener_count]]
+        theirs_wanted: tuple[tuple[int, ...], ...] = ()
+        if swaps:
+            # What the partner lacks of a group of theirs and I hold (not of the group I ask for).
+            theirs_wanted = tuple(tuple(sorted(cs)) for q, cs in view.wanted(game, partner, False)
+                                  if q == seat and not set(cs) & set(game.rules.group_of[take[0]]))
+            gives += [g for g in theirs_wanted if g not in gives]
         take_face = sum(cells[c].price for c in take)
         for give in gives:
-            key = (partner, give, take)
-            if key in resting:
+            # A swap of groups is priced by what the groups earn (below), not by their faces.
+            swap = give in theirs_wanted
+            face = 0.0 if swap else premium * take_face - sum(cells[c].price for c in give)
+            # The money only goes up from the face (below), so an offer that the face alone
+            # prices beyond my cash is not weighed any further.
+            if int(face + 0.5) > cash[seat] - cash_floor:
                 continue
-            face = premium * take_face - sum(cells[c].price for c in give)
-            # The partner's own rule: a group handed over for at least its price.
-            shortfall = view.shortfall(game, seat, partner, give, take)
+            owner0, cash0 = after(game, Deal(seat, partner, give, take, 0))
+            # The partner's own rule: my group handed over for what it earns me. (Its
+            # figure at my cash before I pay: a little more than the partner will ask.)
+            partner_side = Deal(partner, seat, take, give, 0)
+            shortfall = earnings_shortfall(game, partner_side, owner0, cash0, earnings)
             # The money only goes up from this floor once the appraisals are in, so an offer
             # the floor already rules out is not appraised at all.
-            floor = max(face, shortfall)
-            if key in declined:
-                floor = max(floor, declined[key] + raise_step * group_price)
-            least = int(floor + 0.5)
+            least = int(max(face, shortfall) + 0.5)
             if least > cash[seat] - cash_floor:
                 continue
             # Linear bounds on the money m I pay, from both sides' appraisals at m = 0.
-            owner0, cash0 = after(game, Deal(seat, partner, give, take, 0))
-            mine0 = appraiser.strength(game, seat, owner0, cash0) - now(appraiser, seat)
-            theirs0 = appraiser.strength(game, partner, owner0, cash0) - now(appraiser, partner)
+            mine_then = appraiser.strength(game, seat, owner0, cash0)
+            theirs_then = appraiser.strength(game, partner, owner0, cash0)
+            mine0 = mine_then - now(appraiser, seat)
+            theirs0 = theirs_then - now(appraiser, partner)
             hi = (mine0 - weight * theirs0 - margin) / (1 + weight)
+            if floor is not None:
+                hi = max(hi, (floor(Deal(seat, partner, give, take, 0), owner0, cash0) - margin) / (1 + weight))
             if least > hi:
                 continue
-            lo = (margin - (partner_model.strength(game, partner, owner0, cash0) - now(partner_model, partner))
-                  + partner_weight * (partner_model.strength(game, seat, owner0, cash0)
-                                      - now(partner_model, seat))) / (1 + partner_weight)
-            money = max(max(lo, face), shortfall)
-            if key in declined:
-                money = max(money, declined[key] + raise_step * group_price)
-            money = int(money + 0.5)
+            if partner_model is not appraiser:
+                # (The same appraiser gives the same figures for the same position, weighed above.)
+                theirs_then = partner_model.strength(game, partner, owner0, cash0)
+                mine_then = partner_model.strength(game, seat, owner0, cash0)
+            lo = (margin - (theirs_then - now(partner_model, partner))
+                  + partner_weight * (mine_then - now(partner_model, seat))) / (1 + partner_weight)
+            money = int(max(lo, face, shortfall) + 0.5)
             if money > hi or money > cash[seat] - cash_floor:
                 continue
             if money < 0 and cash[partner] < -money:
                 continue
-            deal = Deal(seat, partner, give, take, -money)
-            # The deal's owners are those at no money; its cash, that cash with the money
-            # moved (`after`, without building the owners again).
-            if _shortfall(game, deal, owner0) > 0:
+            if any((n.to, n.give, n.take) == (partner, give, take) and token_raise(game, n, money)
+                   for n in refused):
                 continue
+            deal = Deal(seat, partner, give, take, -money)
             cash_m = cash0[:]
             cash_m[seat] -= money
             cash_m[partner] += money
+            # The partner's rule once the money has moved (the figure above was at my cash
+            # before paying, and rounded): an offer short of it by a fraction is refused.
+            extra = math.ceil(earnings_shortfall(game, Deal(partner, seat, take, give, money), owner0, cash_m,
+                                                 earnings))
+            if extra > 0:
+                money += extra
+                if money > hi or money > cash[seat] - cash_floor:
+                    continue
+                deal = Deal(seat, partner, give, take, -money)
+                cash_m[seat] -= extra
+                cash_m[partner] += extra
+            # My own rule: no group of theirs completed for less than it earns them.
+            short = earnings_shortfall(game, deal, owner0, cash_m, earnings)
+            if short > 0 and swap:
+                # Their group earns them more than mine earns me: they pay the difference.
+                money = min(money, -math.ceil(earnings_shortfall(game, Deal(seat, partner, give, take, 0),
+                                                                 owner0, cash0, earnings)))
+                if cash[partner] < -money:
+                    continue
+                deal = Deal(seat, partner, give, take, -money)
+                cash_m = cash0[:]
+                cash_m[seat] -= money
+                cash_m[partner] += money
+                short = earnings_shortfall(game, deal, owner0, cash_m, earnings)
+            # In a swap of groups both rules hold at one price only, the difference of what
+            # the groups earn, which money in whole units meets to within one unit.
+            if short >= WHOLE_UNIT:
+                continue
             score = _gain_after(appraiser, game, deal, weight, now, owner0, cash_m)
-            if score > margin and score > best_score:
-                best, best_score = ProposeTrade(seat, partner, give, take, money), score
+            if floor is not None:
+                score = max(score, floor(deal, owner0, cash_m))
+            key = (swap, score)
+            if score > margin and key > best_key:
+                best, best_key = ProposeTrade(seat, partner, give, take, money), key
     return best
+
+
+def propose_sale(game: Game, seat: int, partners: tuple[int, ...], *,
+                 resting: AbstractSet[tuple[int, Request]], view: BoardView | None = None) -> ProposeTrade | None:
+    """An offer to sell a partner the deeds of mine they lack for one of their colour groups,
+    for what the group earns them (`earnings_shortfall`: the least the rule lets go of a
+    group for), when they have the money: the sale that a split group waits for when each
+    holder wants the other's deeds. The dearest such sale, one not resting after a refusal."""
+    if view is None:
+        view = BoardView(game)
+    cells, group_of = game.rules.cells, game.rules.group_of
+    best = None
+    best_money = 0
+    for partner in partners:
+        for holder, give in view.wanted(game, partner, False):
+            if holder != seat:
+                continue
+            give = tuple(sorted(give))
+            if (partner, request_key(give, ())) in resting:
+                continue
+            # The price is at least the group's printed price (the rule's floor, and a sale
+            # completes no group of mine): a sale the partner could not well afford at that
+            # is not priced at all.
+            if sum(cells[c].price for c in group_of[give[0]]) * EARNINGS_BUY_SHARE > game.cash[partner]:
+                continue
+            money = sale_price(game, Deal(seat, partner, give, (), 0))
+            if money * EARNINGS_BUY_SHARE > game.cash[partner] or money <= best_money:
+                continue
+            best, best_money = ProposeTrade(seat, partner, give, (), -money), money
+    return best
+
+
+def sale_price(game: Game, deal: Deal) -> int:
+    """The least money for which `deal` (I sell; `money_in` ignored) hands the partner their
+    group within the rule: the group earns them less once they have paid it (they have less
+    left for houses), so the price is found by halving the range from what it earns them now."""
+    owner, cash0 = after(game, Deal(deal.me, deal.partner, deal.out, deal.into, 0))
+    shortfall = _Shortfall(game, deal, owner)   # the owners are the same at any money
+
+    def short(money: int) -> float:
+        cash = cash0[:]
+        cash[deal.me] += money
+        cash[deal.partner] -= money
+        return shortfall.at(money, cash)
+    lo, hi = 0, int(short(0)) + 1      # short(hi) == 0: it is at least what the group earns
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if short(mid) > 0:
+            lo = mid + 1
+        else:
+            hi = mid
+    return hi

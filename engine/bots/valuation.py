@@ -5,18 +5,28 @@ rolled so far in the turn, and the jail tries. It models the three-doubles rule,
 go-to-jail cell, the cards that move the token (a card drawn uniformly from the cell's
 deck: the long-run average of a reshuffled deck) and a jailed player who rolls for a
 double (the late-game choice, when frequencies matter most). Pure Python, computed once per
-ruleset digest and cached for the life of the process.
+ruleset digest and cached for the life of the process; for the shipped boards the chain's
+results are read from `landing.json` beside this module, which `tools/landing_tables.py`
+computes with the same code.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
+from ..canonical import digest
+from ..presets import BoardTable, landing_tables
 from ..rules import Ruleset
 
 # Power iteration stops when a step moves less probability mass than this, or after
 # MAX_ITERATIONS steps (the chain mixes within a few dozen steps on a 40-cell board).
 CONVERGENCE = 1e-12
 MAX_ITERATIONS = 2000
+# The landing frequencies of the shipped boards (read by presets.landing_tables, the engine's
+# one reader of packaged files), computed once by tools/landing_tables.py:
+# a short `simulate` run spent a tenth of its time on this chain. Kept by `chain_key`;
+# TABLES_FORMAT changes whenever the chain's computation does.
+TABLES_FORMAT = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +60,35 @@ def board_model(rules: Ruleset) -> BoardModel:
     return model
 
 
+# A utility with tariffs charges by the lander's holdings (seed 004): the model prices it for a
+# lander with an even share of the deeds and half as many branches, its holdings mid-game.
+TYPICAL_SEATS = 4
+TYPICAL_BRANCHES_PER_DEED = 0.5
+
+
+def tariff_rents(rules: Ruleset) -> tuple[float, ...]:
+    share = len(rules.properties) / TYPICAL_SEATS
+    return tuple(share * (per_deed + per_branch * TYPICAL_BRANCHES_PER_DEED)
+                 for per_deed, per_branch, _ in rules.utility_tariffs)
+
+
+# An agency earns its service's fee when a player stopping on it uses the service: about
+# every other time (a raid needs a swap worth its fee, a purchase a deed worth its surcharge).
+SERVICE_USE = 0.5
+
+
+def service_income(rules: Ruleset, cell: int) -> float:
+    """What an agency (seed 004) brings its owner per landing of another player: the raid's
+    fee, or the surcharge on a deed of the board's mean price, times how often it is used."""
+    agencies = rules.agencies
+    if agencies is None:
+        return 0.0
+    if rules.cells[cell].kind == "raid_agency":
+        return agencies.raid_fee * SERVICE_USE
+    prices = [rules.cells[c].price for c in rules.properties]
+    return sum(prices) / len(prices) * agencies.realty_surcharge_percent / 100 * SERVICE_USE
+
+
 def _dice(rules: Ruleset) -> list[tuple[int, bool, float]]:
     """(total, is_double, probability) for every distinct outcome of two dice."""
     sides = rules.dice_sides
@@ -65,7 +104,7 @@ def _dice(rules: Ruleset) -> list[tuple[int, bool, float]]:
 def _resolve(rules: Ruleset, cell: int, depth: int = 0) -> list[tuple[int, bool, float]]:
     """Where a token that arrives on `cell` comes to rest: (cell, jailed, probability)."""
     info = rules.cells[cell]
-    if info.kind == "go_to_jail":
+    if info.kind == "go_to_jail" or (info.kind == "jail" and rules.jail_on_landing):
         return [(rules.jail_cell, True, 1.0)]
     deck = rules.deck_cards.get(info.deck, ()) if info.kind == "card" else ()
     if not deck or depth > 2:
@@ -92,7 +131,8 @@ def _resolve(rules: Ruleset, cell: int, depth: int = 0) -> list[tuple[int, bool,
     return out
 
 
-def _build(rules: Ruleset) -> BoardModel:
+def landing_frequencies(rules: Ruleset) -> tuple[tuple[float, ...], float]:
+    """Expected landings per player-turn by cell, and rolls per turn, from the Markov chain."""
     size = rules.size
     dmax = rules.doubles_to_jail
     tries = rules.jail_max_tries
@@ -127,20 +167,24 @@ def _build(rules: Ruleset) -> BoardModel:
     for t in range(tries):
         out = []
         for total, double, q in dice:
-            if double or t + 1 >= tries:
+            if double or (t + 1 >= tries and not rules.jail_release_on_expiry):
                 land(jail, total, q, None, out)
+            elif t + 1 >= tries:
+                out.append((jail * dmax, q, jail, True))   # released where it stands (seed 004)
             else:
                 out.append((size * dmax + t + 1, q, jail, True))
         transitions.append(out)
 
+    # Each state's flows as (next state, probability) pairs: the loop below runs a few
+    # hundred times over some five thousand of them, and is most of the model's cost.
+    flows = [[(to, q) for to, q, _rest, _new in out] for out in transitions]
     pi = [0.0] * n_states
     pi[0] = 1.0
     for _ in range(MAX_ITERATIONS):
         nxt = [0.0] * n_states
-        for s in range(n_states):
-            mass = pi[s]
+        for mass, flow in zip(pi, flows, strict=True):
             if mass:
-                for to, q, _rest, _new in transitions[s]:
+                for to, q in flow:
                     nxt[to] += mass * q
         delta = sum(abs(a - b) for a, b in zip(nxt, pi, strict=True))
         pi = nxt
@@ -156,7 +200,44 @@ def _build(rules: Ruleset) -> BoardModel:
             if new:
                 turns_per_roll += mass * q
     rolls_per_turn = 1.0 / turns_per_roll
-    landing = tuple(x * rolls_per_turn for x in rest_per_roll)
+    return tuple(x * rolls_per_turn for x in rest_per_roll), rolls_per_turn
+
+
+def chain_key(rules: Ruleset) -> str:
+    """A digest of everything the chain reads from the rules (the board's cells and decks,
+    the cards that move a token, the dice, the doubles and the jail): the key of a shipped
+    table. House-rule options change none of it."""
+    return digest({
+        "format": TABLES_FORMAT,
+        "cells": [[c.kind, c.deck] for c in rules.cells],
+        "cards": [[c.deck, c.effect, c.params] for c in rules.cards],
+        "dice_sides": rules.dice_sides, "doubles_to_jail": rules.doubles_to_jail,
+        "jail": [rules.jail_cell, rules.jail_max_tries]
+        # Seed 004's jail (on landing, out after the last try) only where it is played, so that
+        # the other boards keep their keys.
+        + ([rules.jail_on_landing, rules.jail_release_on_expiry]
+           if rules.jail_on_landing or rules.jail_release_on_expiry else []),
+    })
+
+
+@functools.cache
+def shipped_tables() -> dict[str, BoardTable]:
+    """The shipped boards' chain results by `chain_key` (none when the file is missing)."""
+    data = landing_tables()
+    if data is None or data.get("format") != TABLES_FORMAT:
+        return {}
+    return dict(data["boards"])
+
+
+def _build(rules: Ruleset) -> BoardModel:
+    size = rules.size
+    # The chain's results for a shipped board are read from its table (the same floats,
+    # exactly: tests/test_landing_tables.py computes them again); any other board's, computed.
+    shipped = shipped_tables().get(chain_key(rules))
+    if shipped is not None:
+        landing, rolls_per_turn = tuple(shipped["landing"]), shipped["rolls_per_turn"]
+    else:
+        landing, rolls_per_turn = landing_frequencies(rules)
 
     street_rent: list[tuple[int, ...]] = []
     for c in range(size):
@@ -172,6 +253,7 @@ def _build(rules: Ruleset) -> BoardModel:
         rolls_per_turn=rolls_per_turn,
         street_rent=tuple(street_rent),
         station_rent=tuple(float(r) for r in rules.station_rents),
-        utility_rent=tuple(m * mean_dice for m in rules.utility_multipliers),
+        utility_rent=(tuple(m * mean_dice for m in rules.utility_multipliers) if not rules.utility_tariffs
+                      else tariff_rents(rules)),
         mean_dice=mean_dice,
     )

@@ -5,20 +5,21 @@ input (the window sleeps until then).
 
 A scene sees the window through `SceneHost` (the app implements it): the settings (the
 language first), the size, the mouse, a way to start trio tasks, and `go(intent)` to move
-elsewhere (`ui.nav`). It never imports the app or another scene.
+elsewhere (`ui.shell.nav`). It never imports the app or another scene.
 """
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Any, Protocol
+from typing import Protocol
 
 import pygame
 
-from .. import nav, theme
-from ..settings import Settings
-from ..text import Say, ui_words
+from zemlevlasnyk.ui.kit import theme
+from zemlevlasnyk.ui.shell import nav
+from zemlevlasnyk.ui.shell.settings import Settings
+from zemlevlasnyk.ui.words.text import Say, Words, ui_words
 
-Spawn = Callable[[Callable[[], Awaitable[Any]]], None]
+Spawn = Callable[[Callable[[], Awaitable[object]]], None]
 
 
 class SceneHost(Protocol):
@@ -37,13 +38,16 @@ class SceneHost(Protocol):
     def spawn(self) -> Spawn:
         """Start a trio task in the window's nursery."""
     @property
+    def keep_games(self) -> bool:
+        """Games against the computer are kept (saved as played, listed, resumable)."""
+    @property
     def settings(self) -> Settings: ...
     @property
     def settings_problem(self) -> Say | None:
         """Why the settings could not be read or saved, if so."""
 
     def go(self, to: nav.Nav) -> None:
-        """Move to another scene (see `ui.nav`)."""
+        """Move to another scene (see `ui.shell.nav`)."""
 
     def change_settings(self, new: Settings) -> None:
         """Apply new settings at once (a new language relabels every scene) and keep them."""
@@ -60,7 +64,7 @@ class Scene:
         self.sizes = theme.sizes_for(app.size)
 
     @property
-    def t(self) -> dict[str, Any]:
+    def t(self) -> Words:
         """The window's words in the language chosen now (it may change while we are shown)."""
         return ui_words(self.app.lang)
 

@@ -1,24 +1,21 @@
 """The table chat beside the board: the latest lines and a field to write in.
 
-Enter sends the line through the table (`NetTable.say`), which keeps to `p2p.chat`'s
+Enter sends the line through the table (`NetTable.say`), which keeps to `p2p.core.chat`'s
 length limit; the host's rate limit comes back as a refusal in the feed. While the field
 has the keyboard, every key goes to it (Space must not roll the dice).
 """
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
-from zemlevlasnyk.p2p.chat import MAX_CHAT_CHARS
-
-from .. import theme
-from ..fonts import Face
-from ..net_common import ChatEntry
-from ..net_table import NetTable
-from ..text import Say
-from ..widgets import TextField, draw_text, fit_line, wrap
-from .base import Scene
+from zemlevlasnyk.p2p import MAX_CHAT_CHARS
+from zemlevlasnyk.ui.kit import theme
+from zemlevlasnyk.ui.kit.fonts import Face
+from zemlevlasnyk.ui.kit.widgets import TextField, draw_text, fit_line, wrap
+from zemlevlasnyk.ui.scenes.base import Scene
+from zemlevlasnyk.ui.sessions.common import ChatEntry
+from zemlevlasnyk.ui.sessions.network import NetTable
+from zemlevlasnyk.ui.words.text import Say, Words
 
 # At the reference window size (theme.Sizes scales them).
 LINE_GAP = 5
@@ -38,9 +35,14 @@ class ChatPanel:
         self.problem: Say | None = None
 
     @property
-    def t(self) -> dict[str, Any]:
-        words: dict[str, Any] = self.scene.t["chat"]
+    def t(self) -> Words:
+        words: Words = self.scene.t["chat"]
         return words
+
+    def least(self) -> int:
+        """The least height that shows the title, two lines and the field."""
+        s = self.scene.sizes
+        return s.px(TITLE_ROOM) + s.px(FIELD_HEIGHT) + 2 * (s.small + s.px(LINE_GAP)) + 6
 
     def layout(self, rect: pygame.Rect) -> None:
         s = self.scene.sizes

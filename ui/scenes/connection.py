@@ -17,17 +17,16 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import pygame
 
-from .. import theme
-from ..fonts import Face
-from ..net_common import LinkState, Takeover
-from ..net_table import NetTable
-from ..text import Say
-from ..theme import Sizes
-from ..widgets import Button, Style, draw_text, wrap
+from zemlevlasnyk.ui.kit import theme
+from zemlevlasnyk.ui.kit.fonts import Face
+from zemlevlasnyk.ui.kit.theme import Sizes
+from zemlevlasnyk.ui.kit.widgets import Button, Style, draw_text, wrap
+from zemlevlasnyk.ui.sessions.common import LinkState, Takeover
+from zemlevlasnyk.ui.sessions.network import NetTable
+from zemlevlasnyk.ui.words.text import Say, Words
 
 # At the reference window size (theme.Sizes scales them).
 MARGIN = 12
@@ -108,12 +107,12 @@ class ConnectionBanner:
         """The person's moves wait (as of the last `place`)."""
         return self.shown is not None and self.shown.stops_moves
 
-    def state(self) -> tuple[Any, ...]:
+    def state(self) -> tuple[object, ...]:
         """Changes whenever the banner or the moves it stops may change."""
         return (self.net.link, self.attempt, self.net.cheated, self.net.trouble, frozenset(self.net.offline),
                 frozenset(self.net.left), self.net.takeover, self.seconds_left)
 
-    def place(self, area: pygame.Rect, names: Sequence[str], t: dict[str, Any], lang: str, sizes: Sizes) -> None:
+    def place(self, area: pygame.Rect, names: Sequence[str], t: Words, lang: str, sizes: Sizes) -> None:
         """Word the banner for now and lay it out across the top of `area` (the board's
         centre, where it hides no cell)."""
         self.shown = banner = self.banner(names)

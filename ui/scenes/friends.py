@@ -1,7 +1,7 @@
 """Playing with friends: open a table, pick one of the tables nearby, or paste an invite.
 
-The list follows `p2p.discovery.browse` live (tables appear, change seats or phase, go
-away) on the interfaces `p2p.interfaces.choose_interfaces` picks from `--interface` and
+The list follows `p2p.lan.discovery.browse` live (tables appear, change seats or phase, go
+away) on the interfaces `p2p.lan.interfaces.choose_interfaces` picks from `--interface` and
 `ZEMLEVLASNYK_INTERFACES`. Joining from the list asks the host for a seat (the host
 decides), unless an invite link for that table was pasted here, whose secret seats us at
 once. The field takes an invite link or a table's short code (read aloud across the room)
@@ -12,31 +12,42 @@ changed name is kept there and in the default profile.
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
-from zemlevlasnyk.p2p.discovery import AdvertError, TableAdvert, normalise_code, to_invite
-from zemlevlasnyk.p2p.errors import ProtocolError
-from zemlevlasnyk.p2p.identity import MAX_NAME, Profile, clean_name, load_or_create
-from zemlevlasnyk.p2p.interfaces import InterfaceError, choose_interfaces
-from zemlevlasnyk.p2p.links import Invite, parse_invite
-from zemlevlasnyk.p2p.wire import PROTOCOL_VERSION
-
-from .. import clipboard, nav, theme
-from ..fonts import Face, font
-from ..house_rules import RulesChoice, summary_to_fit
-from ..nearby import NearbyTables
-from ..problems import error_words, explain, trouble
-from ..ruleset_text import preset_name
-from ..text import Say, form
-from ..text_fit import shrink_line, steps
-from ..widgets import Button, Style, TextField, draw_text, fit, fit_line, panel, text_width, wrap
-from .base import Scene, SceneHost
+from zemlevlasnyk.p2p import (
+    MAX_NAME,
+    PROTOCOL_VERSION,
+    AdvertError,
+    InterfaceError,
+    Invite,
+    Profile,
+    ProtocolError,
+    TableAdvert,
+    choose_interfaces,
+    clean_name,
+    load_or_create,
+    look_alikes,
+    normalise_code,
+    parse_invite,
+    to_invite,
+)
+from zemlevlasnyk.ui.kit import theme
+from zemlevlasnyk.ui.kit.fonts import Face, font
+from zemlevlasnyk.ui.kit.text_fit import shrink_line, steps
+from zemlevlasnyk.ui.kit.widgets import Button, Style, TextField, draw_text, fit, fit_line, panel, text_width, wrap
+from zemlevlasnyk.ui.scenes.base import Scene, SceneHost
+from zemlevlasnyk.ui.sessions.nearby import NearbyTables
+from zemlevlasnyk.ui.shell import clipboard, nav
+from zemlevlasnyk.ui.words.house_rules import RulesChoice, summary_to_fit
+from zemlevlasnyk.ui.words.problems import error_words, explain, trouble
+from zemlevlasnyk.ui.words.ruleset import preset_name
+from zemlevlasnyk.ui.words.text import Say, Words, form
 
 if TYPE_CHECKING:
-    from ..net_host import HostSession
-    from ..net_join import JoinSession
+    from zemlevlasnyk.ui.sessions.host import HostSession
+    from zemlevlasnyk.ui.sessions.join import JoinSession
 
 HOST = "host"
 RULES = "rules"
@@ -89,8 +100,8 @@ class FriendsScene(Scene):
         self._look()
 
     @property
-    def f(self) -> dict[str, Any]:
-        words: dict[str, Any] = self.t["friends"]
+    def f(self) -> Words:
+        words: Words = self.t["friends"]
         return words
 
     def relabel(self) -> None:
@@ -222,7 +233,7 @@ class FriendsScene(Scene):
         return self.profile
 
     def _host(self) -> None:
-        from ..net_host import HostSession
+        from zemlevlasnyk.ui.sessions.host import HostSession
         me = self._me()
         if me is None or not self.interfaces:
             return
@@ -258,7 +269,7 @@ class FriendsScene(Scene):
         self._join(invite)
 
     def _join(self, invite: Invite) -> None:
-        from ..net_join import JoinSession
+        from zemlevlasnyk.ui.sessions.join import JoinSession
         me = self._me()
         if me is None:
             return
@@ -341,6 +352,8 @@ class FriendsScene(Scene):
                 y += s.body + s.px(8)
             return
         step = s.px(TABLE_ROW)
+        # A name a person could take for another's is said so, on its key's line.
+        marked = look_alikes(self.listed)
         for n, b in enumerate(self.rows):
             table: TableAdvert = b.intent
             row = pygame.Rect(area.left, area.top + n * step, area.width, step - s.px(8))
@@ -359,7 +372,8 @@ class FriendsScene(Scene):
                              self.f["phase"].get(table.phase.value, table.phase.value),
                              self.f["clock_on"] if table.clock else self.f["clock_off"])),
                  s.small, theme.INK, Face.REGULAR),
-                (self.f["key"].format(key=key), s.small, theme.INK_SOFT, Face.REGULAR),
+                (self.f["key_lookalike"].format(key=key), s.small, theme.INK_CAUTION, Face.BOLD)
+                if table.table_id in marked else (self.f["key"].format(key=key), s.small, theme.INK_SOFT, Face.REGULAR),
             )
             gap = (row.height - sum(size for _, size, _, _ in lines)) // (len(lines) + 1)
             y = row.top + gap

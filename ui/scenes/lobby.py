@@ -5,7 +5,8 @@ computer player) change live, and the table's short code to read aloud beside th
 link. Joiners press Ready (and may take it back), choose a free colour, and see the host's
 table settings (the clock, the rules and house rules) read-only. The host switches the
 clock before the start, adds computer players (easy, medium, hard) to free seats or removes
-them, lets strangers in or refuses them, copies the invite link, and starts once
+them, chooses the rules (or the quick game, «Швидка гра», at one click), lets strangers in
+or refuses them, copies the invite link, and starts once
 `TableHost.can_start()` says so. When the start record arrives the table scene takes over;
 whoever arrived late watches.
 """
@@ -18,25 +19,26 @@ from typing import Any
 import pygame
 
 from zemlevlasnyk.engine import OptionError, PresetError, load_rules
-from zemlevlasnyk.p2p.identity import COLOURS
-
-from .. import clipboard, nav, theme
-from ..fonts import Face
-from ..house_rules import RulesChoice, summary_to_fit
-from ..net_table import NetSession, NetTable
-from ..seats import display_names
-from ..table_view import PlayerInfo
-from ..text import Say, form
-from ..text_fit import shrink_line, steps
-from ..vs_computer import offered_levels
-from ..widgets import Button, Style, draw_text, fit_line, flow, panel, text_width, wrap
-from .base import Scene, SceneHost
+from zemlevlasnyk.p2p import COLOURS
+from zemlevlasnyk.ui.kit import theme
+from zemlevlasnyk.ui.kit.fonts import Face
+from zemlevlasnyk.ui.kit.text_fit import first_fitting, shrink_line, steps
+from zemlevlasnyk.ui.kit.widgets import Button, Style, draw_text, fit_line, flow, panel, text_width, wrap
+from zemlevlasnyk.ui.scenes.base import Scene, SceneHost
+from zemlevlasnyk.ui.sessions.network import NetSession, NetTable
+from zemlevlasnyk.ui.sessions.seats import display_genders, display_names, level_words
+from zemlevlasnyk.ui.sessions.view import PlayerInfo
+from zemlevlasnyk.ui.sessions.vs_computer import offered_levels, offered_temperaments
+from zemlevlasnyk.ui.shell import clipboard, nav
+from zemlevlasnyk.ui.words.house_rules import RulesChoice, summary_to_fit
+from zemlevlasnyk.ui.words.text import Say, Words, form
 
 LEAVE = ("leave",)
 START = ("start",)
 READY = ("ready",)
 COPY = ("copy",)
 RULES = ("rules",)
+QUICK = ("quick",)
 CLOCK_ON = ("clock", True)
 CLOCK_OFF = ("clock", False)
 # At the reference window size (theme.Sizes scales them).
@@ -69,6 +71,10 @@ JOINER_HINT = 176
 # The host's rules row, under the invite link.
 HOST_RULES = 212
 RULES_WIDTH = 120
+# A computer player seated here plays as its level was tuned unless the host says otherwise.
+DEFAULT_TEMPERAMENT = "balanced"
+# «Швидка гра» at the end of the clock's row: room for its words in either language.
+QUICK_WIDTH = 150
 
 
 class LobbyScene(Scene):
@@ -87,11 +93,14 @@ class LobbyScene(Scene):
         self.rules_choice = RulesChoice(preset, dict(options))
         self.rules_row = pygame.Rect(0, 0, 0, 0)
         self.seen: Any = None
+        # The temperament the host gives the next computer player it seats.
+        self.mood = DEFAULT_TEMPERAMENT
+        self.mood_top = 0
         self.relabel()
 
     @property
-    def words(self) -> dict[str, Any]:
-        words: dict[str, Any] = self.t["lobby"]
+    def words(self) -> Words:
+        words: Words = self.t["lobby"]
         return words
 
     def relabel(self) -> None:
@@ -102,8 +111,11 @@ class LobbyScene(Scene):
         self.ready = Button(w["ready_button"], READY, style=Style.PRIMARY, size=s.body)
         self.copy = Button(w["copy"], COPY, size=small)
         self.change_rules = Button(self.t["rules"]["change"], RULES, size=s.small)
+        self.quick = Button(self.t["rules"]["quick"], QUICK, size=s.small)
         self.clock = [Button(w["clock_on"], CLOCK_ON, size=small), Button(w["clock_off"], CLOCK_OFF, size=small)]
         self.bots = [Button(self.t["levels"][lv], ("bot", lv), size=s.small) for lv in offered_levels()]
+        self.moods = [Button(form(self.app.lang, self.t["temperaments"][m]), ("mood", m), size=s.small)
+                      for m in offered_temperaments()]
         self.seen = None
 
     # --- layout ---------------------------------------------------------------------------
@@ -146,7 +158,12 @@ class LobbyScene(Scene):
         for b in self.bots:
             b.enabled = free
         y = top + SEATS * seat_row + sz.px(48)
-        flow(self.bots, pygame.Rect(left, y, width, 0), sz.px(SMALL_ROW), gap=sz.px(8), min_width=sz.px(84))
+        y = flow(self.bots, pygame.Rect(left, y, width, 0), sz.px(SMALL_ROW), gap=sz.px(8), min_width=sz.px(84))
+        self.mood_top = y + sz.px(12)
+        for b in self.moods:
+            b.selected, b.enabled = b.intent[1] == self.mood, free
+        flow(self.moods, pygame.Rect(left, self.mood_top + sz.px(28), width, 0), sz.px(SMALL_ROW), gap=sz.px(8),
+             min_width=sz.px(84))
         right = left + width + sz.px(COLUMN_GAP)
         bottom = self.card.bottom - sz.px(PAD) - sz.px(ROW)
         self.right = pygame.Rect(right, top, self.card.right - sz.px(PAD) - right, bottom - sz.px(16) - top)
@@ -165,6 +182,14 @@ class LobbyScene(Scene):
         rules_top = max(top + sz.px(HOST_RULES), link_bottom + sz.px(8))
         self.change_rules.rect = pygame.Rect(self.right.right - width, rules_top, width, sz.px(30))
         self.change_rules.enabled = s.phase == "lobby"
+        # «Швидка гра» ends the clock's row, where the table's settings are switched: the
+        # rules row keeps its room for the rules' words.
+        clock_end = self.clock[-1].rect.right + sz.px(8)
+        quick = min(sz.px(QUICK_WIDTH), self.right.right - clock_end)
+        self.quick.rect = pygame.Rect(self.right.right - quick, self.clock[-1].rect.top, quick,
+                                      self.clock[-1].rect.height)
+        self.quick.enabled = self.change_rules.enabled
+        self.quick.selected = self.rules_choice.quick
         self.rules_row = pygame.Rect(right, self.change_rules.rect.top, self.right.width - width - sz.px(8),
                                      self.change_rules.rect.height)
         self.knock_buttons = []
@@ -197,6 +222,10 @@ class LobbyScene(Scene):
         if s.game is not None:
             self.app.go(nav.Table(NetTable(s)))   # seated, or watching
             return
+        gone = getattr(s, "gone", None)
+        if gone is not None:
+            self.app.go(nav.Menu(notice=gone))    # the table is gone: nothing to wait for here
+            return
         state = self._state()
         if state != self.seen:
             self.seen = state
@@ -216,8 +245,8 @@ class LobbyScene(Scene):
         s = self.session
         buttons = [self.leave]
         if s.is_host:
-            buttons += [self.start, self.copy, self.change_rules, *self.clock, *self.bots, *self.removes,
-                        *self.knock_buttons]
+            buttons += [self.start, self.copy, self.change_rules, self.quick, *self.clock, *self.bots, *self.moods,
+                        *self.removes, *self.knock_buttons]
         else:
             buttons.append(self.ready)
         for b in buttons:
@@ -242,6 +271,9 @@ class LobbyScene(Scene):
             s.set_ready(not s.ready)
         elif intent == RULES:
             self.app.go(nav.Rules(self.rules_choice))
+        elif intent == QUICK:
+            self.rules_choice.toggle_quick()   # sent to the table by the next update
+            self.seen = None
         elif intent == COPY and s.invite is not None:
             link = s.invite.to_link()
             if clipboard.copy(link):
@@ -252,7 +284,9 @@ class LobbyScene(Scene):
         elif kind == "clock":
             s.set_clock(intent[1])
         elif kind == "bot":
-            s.add_bot(intent[1])
+            s.add_bot(intent[1], self.mood)
+        elif kind == "mood":
+            self.mood = intent[1]
         elif kind == "remove":
             s.remove_seat(intent[1])
         elif kind in ("let_in", "refuse"):
@@ -325,8 +359,10 @@ class LobbyScene(Scene):
         draw_text(surface, fit_line(w["seats"], sz.small, width, Face.BOLD), (left, top - sz.px(8)), sz.small,
                   theme.INK_SOFT, Face.BOLD, "bottomleft", box=self.card)
         seats = self.session.lobby_seats()
-        names = display_names([PlayerInfo(seat.name, seat.colour, seat.bot) if seat is not None
-                               else PlayerInfo("", "", None) for seat in seats], self.t)
+        infos = [PlayerInfo(seat.name, seat.colour, seat.bot, seat.temperament) if seat is not None
+                 else PlayerInfo("", "", None) for seat in seats]
+        names = display_names(infos, self.t)
+        genders = display_genders(infos, self.t, me=None, gender=None)
         dot = sz.px(DOT)
         for n, seat in enumerate(seats):
             row = pygame.Rect(left, top + n * seat_row, width, seat_row - sz.px(8))
@@ -350,7 +386,13 @@ class LobbyScene(Scene):
             draw_text(surface, fit_line(label, sz.body, name_room, Face.BOLD), (text_left, row.top + sz.px(6)),
                       sz.body, theme.INK, Face.BOLD, box=row)
             if seat.bot is not None:
-                status, ink = w["computer"].format(level=self.t["levels"].get(seat.bot, seat.bot)), theme.INK_SOFT
+                # Where the row is narrow (800×500), the level and temperament keep their
+                # words and «комп'ютер» gives way; then the temperament.
+                level = level_words(self.app.lang, self.t, seat, genders[n])
+                plain = str(self.t["levels"].get(seat.bot, seat.bot))
+                status = first_fitting((w["computer"].format(level=level), level, w["computer"].format(level=plain),
+                                        plain), sz.small, name_room, Face.BOLD)
+                ink = theme.INK_SOFT
             elif not seat.connected:
                 status, ink = w["away"], theme.MONEY_LOSS
             elif seat.ready:
@@ -363,7 +405,9 @@ class LobbyScene(Scene):
             y = top + SEATS * seat_row + sz.px(20)
             draw_text(surface, fit_line(w["add_bot"], sz.small, width, Face.BOLD), (left, y), sz.small,
                       theme.INK_SOFT, Face.BOLD, box=self.card)
-            for b in (*self.bots, *self.removes):
+            draw_text(surface, fit_line(w["bot_temperament"], sz.small, width, Face.BOLD), (left, self.mood_top),
+                      sz.small, theme.INK_SOFT, Face.BOLD, box=self.card)
+            for b in (*self.bots, *self.moods, *self.removes):
                 b.draw(surface, self.app.mouse)
 
     def _draw_host(self, surface: pygame.Surface) -> None:
@@ -376,6 +420,7 @@ class LobbyScene(Scene):
                   sz.small, theme.INK_SOFT, Face.BOLD, box=self.card)
         for b in self.clock:
             b.draw(surface, self.app.mouse)
+        self.quick.draw(surface, self.app.mouse)
         draw_text(surface, fit_line(self.words["invite"], sz.small, area.width, Face.BOLD),
                   (area.left, area.top + sz.px(84)), sz.small, theme.INK_SOFT, Face.BOLD, box=self.card)
         code = getattr(s, "code", None)

@@ -1,29 +1,29 @@
 """The results: who won (or that the game was drawn), the standings, the game's facts, every
 player's net worth over the turns, and where the tokens came to rest, drawn on the board
-as a heat map (the chart sits in the board's centre)."""
+as a heat map (the chart sits in the board's centre). Over a replay the same scene shows the
+game so far, up to where the replay stands, and leads back to it."""
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
 
 import pygame
 
-from zemlevlasnyk.engine import holdings
-
-from .. import nav, theme
-from ..board import draw_heat_board
-from ..board_geometry import BoardGeometry
-from ..charts import Series, draw_line_chart
-from ..fonts import Face
-from ..game_stats import GameStats
-from ..ruleset_text import cell_name
-from ..seats import display_genders, display_names
-from ..table_view import TableView
-from ..text import form, money
-from ..text_fit import shrink_line, shrink_name, steps
-from ..widgets import Button, Style, draw_text, panel, wrap
-from .base import Scene, SceneHost
+from zemlevlasnyk.engine import Event, holdings
+from zemlevlasnyk.ui.kit import theme
+from zemlevlasnyk.ui.kit.charts import Series, draw_line_chart
+from zemlevlasnyk.ui.kit.fonts import Face
+from zemlevlasnyk.ui.kit.text_fit import shrink_line, shrink_name, steps
+from zemlevlasnyk.ui.kit.widgets import Button, Style, draw_text, panel, wrap
+from zemlevlasnyk.ui.scenes.base import Scene, SceneHost
+from zemlevlasnyk.ui.scenes.table.board import draw_heat_board
+from zemlevlasnyk.ui.scenes.table.geometry import BoardGeometry
+from zemlevlasnyk.ui.sessions.seats import display_genders, display_names
+from zemlevlasnyk.ui.sessions.view import TableView
+from zemlevlasnyk.ui.shell import nav
+from zemlevlasnyk.ui.words.ruleset import cell_name
+from zemlevlasnyk.ui.words.stats import GameStats
+from zemlevlasnyk.ui.words.text import Words, form, money
 
 # The side panel's width at the reference window size (the board takes the rest).
 PANEL_MIN = 400
@@ -42,7 +42,7 @@ def standings(table: TableView, eliminated: Sequence[int] = ()) -> list[int]:
     return alive + out + [s for s in range(game.players) if not game.alive[s] and s not in out]
 
 
-def duration(seconds: float, t: dict[str, Any]) -> str:
+def duration(seconds: float, t: Words) -> str:
     minutes = int(seconds // 60)
     if minutes < 1:
         return str(t["fact_under_minute"])
@@ -51,7 +51,7 @@ def duration(seconds: float, t: dict[str, Any]) -> str:
     return str(t["fact_hours"].format(h=minutes // 60, m=minutes % 60))
 
 
-def facts(stats: GameStats, names: Sequence[str], t: dict[str, Any], lang: str) -> list[str]:
+def facts(stats: GameStats, names: Sequence[str], t: Words, lang: str) -> list[str]:
     """The game's facts in words: turns, time, the biggest rent, the most landed cell,
     trades, bankruptcies in order."""
     rules = stats.rules
@@ -77,10 +77,11 @@ def facts(stats: GameStats, names: Sequence[str], t: dict[str, Any], lang: str) 
 
 class ResultsScene(Scene):
     def __init__(self, app: SceneHost, table: TableView, names: Sequence[str], eliminated: Sequence[int] = (), *,
-                 again: nav.PlayComputer | nav.FriendsAgain, stats: GameStats | None = None) -> None:
-        """`again`: where «play again» leads (the same game against the computer, or back
-        to the friends scene); `stats`: the game's figures (counted here from the table's
-        events when not given)."""
+                 again: nav.PlayComputer | nav.FriendsAgain | nav.Watch | nav.Back,
+                 stats: GameStats | None = None) -> None:
+        """`again`: where «play again» leads (the same game against the computer, back to
+        the friends scene, a replay from its start, or back to the replay under this scene);
+        `stats`: the game's figures (counted here from the table's events when not given)."""
         super().__init__(app)
         self.table = table
         self.again_to = again
@@ -88,8 +89,8 @@ class ResultsScene(Scene):
         self.names = list(names)
         self.order = standings(table, eliminated)
         if stats is None:
-            stats = GameStats.start(table.game.rules, table.game.players)
-            stats.feed(table.take_events())
+            stats = GameStats.start(table.game.rules, table.game.players, table.game.dealt)
+            stats.feed([e for e in table.take_events() if isinstance(e, Event)])
             stats.finish()
         self.stats = stats
         self.again = Button("", AGAIN, style=Style.PRIMARY)
@@ -103,7 +104,12 @@ class ResultsScene(Scene):
         """The language changed: the buttons, the computer players' names and the board (the
         rest is read from `t` when drawn)."""
         self.names = display_names(self.table.players, self.t) if self.names else self.names
-        self.again.label = self.t["play_again"]
+        if isinstance(self.again_to, nav.Back):
+            self.again.label = self.t["replay"]["back_to_replay"]
+        elif isinstance(self.again_to, nav.Watch):
+            self.again.label = self.t["replay"]["again"]
+        else:
+            self.again.label = self.t["play_again"]
         self.menu.label = self.t["back_to_menu"]
         self.board_image = None
 
@@ -132,6 +138,8 @@ class ResultsScene(Scene):
         key = event.key if event.type == pygame.KEYDOWN else None
         if (click and self.again.hit(event.pos)) or key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.app.go(self.again_to)
+        elif key == pygame.K_ESCAPE and isinstance(self.again_to, nav.Back):
+            self.app.go(nav.Back())
         elif (click and self.menu.hit(event.pos)) or key == pygame.K_ESCAPE:
             self.app.go(nav.Menu())
 
@@ -176,9 +184,12 @@ class ResultsScene(Scene):
         outcome = game.outcome()
         y = inner.top
         head = pygame.Rect(inner.left, y, inner.width, s.small + s.px(8))
-        draw_text(surface, self.t["results_title"], head.midleft, s.small, theme.INK_SOFT, Face.BOLD, "midleft",
-                  box=head)
-        if outcome is None or outcome.winner is None:
+        # Over a replay the game is not over: the head says what this is.
+        title = self.t["replay"]["title"] if isinstance(self.again_to, nav.Back) else self.t["results_title"]
+        draw_text(surface, title, head.midleft, s.small, theme.INK_SOFT, Face.BOLD, "midleft", box=head)
+        if isinstance(self.again_to, nav.Back):
+            headline = self.t["replay"]["chart_title"].format(turn=self.stats.turn)
+        elif outcome is None or outcome.winner is None:
             headline = self.t["results_draw"]
         elif outcome.winner == self.table.me:
             headline = self.t["results_you_won"]

@@ -7,19 +7,19 @@ the scene beneath reads it when the dialog closes.
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
 
 import pygame
 
 from zemlevlasnyk.engine import DEFAULT_PRESET, OptionKind, OptionSpec, preset_names
-
-from .. import nav, theme
-from ..fonts import Face
-from ..house_rules import RulesChoice, preset_name, shown, step_of
-from ..text import catalogue
-from ..text_audit import cover
-from ..widgets import Button, Stepper, Style, draw_text, fit_line, panel, scrim, text_width, wrap
-from .base import Scene, SceneHost
+from zemlevlasnyk.ui.kit import theme
+from zemlevlasnyk.ui.kit.fonts import Face
+from zemlevlasnyk.ui.kit.text_audit import cover
+from zemlevlasnyk.ui.kit.widgets import Button, Stepper, Style, draw_text, fit_line, panel, scrim, text_width, wrap
+from zemlevlasnyk.ui.scenes.base import Scene, SceneHost
+from zemlevlasnyk.ui.shell import nav
+from zemlevlasnyk.ui.words.house_rules import RulesChoice, shown, step_of
+from zemlevlasnyk.ui.words.ruleset import preset_name
+from zemlevlasnyk.ui.words.text import Words, catalogue
 
 # At the reference window size (theme.Sizes scales them).
 CARD_MAX = (1000, 720)
@@ -51,8 +51,8 @@ class RulesScene(Scene):
         self.relabel()
 
     @property
-    def words(self) -> dict[str, Any]:
-        words: dict[str, Any] = self.t["rules"]
+    def words(self) -> Words:
+        words: Words = self.t["rules"]
         return words
 
     def relabel(self) -> None:
@@ -60,13 +60,14 @@ class RulesScene(Scene):
         small = s.small
         # The game's own rules first, then the others by name.
         order = sorted(preset_names(), key=lambda p: (p != DEFAULT_PRESET, p))
-        self.presets = [Button(preset_name(lang, p), p, size=s.body) for p in order]
+        self.presets = [Button(preset_name(p, lang), p, size=s.body) for p in order]
         self.done = Button(self.words["done"], DONE, style=Style.PRIMARY, size=s.body)
         self.controls = {}
         for spec in self.choice.specs():
             if spec.kind is OptionKind.NUMBER:
                 assert spec.minimum is not None and spec.maximum is not None
-                stepper = Stepper(int(self.choice.value(spec)), spec.minimum, spec.maximum, step_of(spec))
+                low = spec.minimum if spec.off is None else min(spec.off, spec.minimum)   # a limit's "off"
+                stepper = Stepper(int(self.choice.value(spec)), low, spec.maximum, step_of(spec))
                 stepper.size = small
                 self.controls[spec.name] = stepper
             elif spec.kind is OptionKind.SWITCH:
@@ -112,9 +113,12 @@ class RulesScene(Scene):
             col, line = divmod(n, per_column)
             cell = pygame.Rect(left + col * (column + s.px(COLUMN_GAP)), y + line * (row + gap), column, row)
             self.rows.append((spec, cell))
-            # A choice of words takes more room than yes/no or a number.
+            # A choice of words takes more room than yes/no or a number; one of more than two
+            # words (a preset's own layouts of plates) all the row its name leaves.
             wide = spec.kind is OptionKind.CHOICE
-            control_width = (min(s.px(CONTROL_WIDTH * 4 // 3), column * 3 // 5) if wide
+            label = text_width(self.t_all["rule_options"][spec.name]["name"], s.small, Face.BOLD) + s.px(12)
+            control_width = (max(column // 2, column - label) if wide and len(spec.choices) > 2
+                             else min(s.px(CONTROL_WIDTH * 4 // 3), column * 3 // 5) if wide
                              else min(s.px(CONTROL_WIDTH), column // 2))
             area = pygame.Rect(cell.right - control_width, cell.top, control_width, row)
             control = self.controls[spec.name]
@@ -131,12 +135,11 @@ class RulesScene(Scene):
     # --- input ----------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        for spec, stepper in self._steppers():
+            if stepper.handle(event, self.app.mouse):
+                self._take(spec, stepper)
+                return
         if event.type == pygame.KEYDOWN:
-            for spec in self.choice.specs():
-                control = self.controls[spec.name]
-                if isinstance(control, Stepper) and control.key(event):
-                    self._take(spec, control)
-                    return
             if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.app.go(nav.Back())
             return
@@ -153,21 +156,24 @@ class RulesScene(Scene):
                 return
         for spec in self.choice.specs():
             control = self.controls[spec.name]
-            if isinstance(control, Stepper):
-                control.commit()
-                if control.click(pos):
-                    self._take(spec, control)
-                    return
-            else:
+            if not isinstance(control, Stepper):
                 for b in control:
                     if b.hit(pos):
                         self.choice.set(spec, b.intent)
                         self._mark()
                         return
 
+    def update(self, dt: float) -> None:
+        for spec, stepper in self._steppers():
+            if stepper.update(dt):
+                self._take(spec, stepper)
+
+    def _steppers(self) -> list[tuple[OptionSpec, Stepper]]:
+        return [(spec, c) for spec in self.choice.specs() if isinstance(c := self.controls[spec.name], Stepper)]
+
     def _take(self, spec: OptionSpec, stepper: Stepper) -> None:
-        if stepper.typing is None:
-            self.choice.set(spec, stepper.value)
+        """The amount as shown is the choice, typed digits included (kept in range)."""
+        self.choice.set(spec, stepper.current)
         self._mark()
 
     # --- drawing --------------------------------------------------------------------------
@@ -185,13 +191,13 @@ class RulesScene(Scene):
         mouse = self.app.mouse
         for b in self.presets:
             b.draw(surface, mouse)
-        presets: dict[str, Any] = self.t_all["presets"]
+        presets: Words = self.t_all["presets"]
         y = self.presets[0].rect.bottom + s.px(ROW_GAP)
         about = presets.get(self.choice.preset, {}).get("help", "")
         for line in wrap(about, s.small, inner)[:HELP_LINES]:
             draw_text(surface, line, (left, y), s.small, theme.INK_SOFT, box=self.card)
             y += s.small + s.px(4)
-        names: dict[str, Any] = self.t_all["rule_options"]
+        names: Words = self.t_all["rule_options"]
         hovered: OptionSpec | None = None
         for spec, cell in self.rows:
             control = self.controls[spec.name]
@@ -213,7 +219,7 @@ class RulesScene(Scene):
         self.done.draw(surface, mouse)
 
     @property
-    def t_all(self) -> dict[str, Any]:
+    def t_all(self) -> Words:
         """The whole catalogue (preset and option words sit beside the window's)."""
         return catalogue(self.app.lang)
 

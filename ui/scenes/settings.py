@@ -1,6 +1,6 @@
 """The settings, a dialog over the menu or the table: language, name, the grammatical
-gender messages use for the person, token colour, sound and volume, full screen, and the
-clock of the tables the person hosts.
+gender messages use for the person, token colour, sound and volume, the table's pace
+(normal, fast, instant), full screen, and the clock of the tables the person hosts.
 
 Every choice takes effect at once through `SceneHost.change_settings` (a new language
 relabels the whole window, this dialog and the table under it included) and is kept for
@@ -14,14 +14,11 @@ from typing import Any
 
 import pygame
 
-from zemlevlasnyk.p2p.identity import COLOURS, MAX_NAME, clean_name
-
-from .. import nav, theme
-from ..fonts import Face
-from ..settings import VOLUME_STEP, Gender
-from ..text import LANGUAGES
-from ..text_audit import cover
-from ..widgets import (
+from zemlevlasnyk.p2p import COLOURS, MAX_NAME, clean_name
+from zemlevlasnyk.ui.kit import theme
+from zemlevlasnyk.ui.kit.fonts import Face
+from zemlevlasnyk.ui.kit.text_audit import cover
+from zemlevlasnyk.ui.kit.widgets import (
     Button,
     Stepper,
     Style,
@@ -34,7 +31,11 @@ from ..widgets import (
     text_width,
     wrap,
 )
-from .base import Scene, SceneHost
+from zemlevlasnyk.ui.scenes.base import Scene, SceneHost
+from zemlevlasnyk.ui.sessions.playback import Pace
+from zemlevlasnyk.ui.shell import nav
+from zemlevlasnyk.ui.shell.settings import VOLUME_STEP, Gender
+from zemlevlasnyk.ui.words.text import LANGUAGES
 
 # The dialog at the reference window size; it scales with the window (theme.Sizes).
 CARD_WIDTH = 820
@@ -50,8 +51,8 @@ DONE_WIDTH = 200
 INTRO_GAP = 14
 VOLUME_WIDTH = 170
 GENDERS = (Gender.FEMININE, Gender.MASCULINE, Gender.NEUTRAL)
-# The rows, top to bottom (their labels' keys in the catalogue's ui.settings).
-KEYS = ("language", "name", "gender", "colour", "sound", "fullscreen", "clock")
+# The rows, top to bottom (their labels' keys in the catalogue's ui.shell.settings).
+KEYS = ("language", "name", "gender", "colour", "sound", "pace", "fullscreen", "clock")
 
 DONE = "done"
 
@@ -59,9 +60,10 @@ DONE = "done"
 class SettingsScene(Scene):
     overlay = True
 
-    def __init__(self, app: SceneHost, *, welcome: bool = False) -> None:
+    def __init__(self, app: SceneHost, *, welcome: bool = False, then: nav.Nav | None = None) -> None:
         super().__init__(app)
         self.welcome = welcome
+        self.then = then
         self.card = pygame.Rect(0, 0, 0, 0)
         self.rows: list[tuple[str, int]] = []     # (label key, row top)
         self.name = TextField(app.settings.name or "", MAX_NAME)
@@ -80,12 +82,13 @@ class SettingsScene(Scene):
         self.sound = [Button(w["on"], ("sound", True), size=small), Button(w["off"], ("sound", False), size=small)]
         self.fullscreen = [Button(w["on"], ("fullscreen", True), size=small),
                            Button(w["off"], ("fullscreen", False), size=small)]
+        self.paces = [Button(w["paces"][p.value], ("pace", p), size=small) for p in Pace]
         self.clock = [Button(w["clock_on"], ("clock", True), size=small),
                       Button(w["clock_off"], ("clock", False), size=small)]
         self.done = Button(w["done"], DONE, style=Style.PRIMARY, size=self.sizes.body)
 
     def _choices(self) -> list[list[Button]]:
-        return [self.languages, self.genders, self.sound, self.fullscreen, self.clock]
+        return [self.languages, self.genders, self.sound, self.paces, self.fullscreen, self.clock]
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
@@ -129,6 +132,8 @@ class SettingsScene(Scene):
                 _spread(self.sound if key == "sound" else self.fullscreen, toggles, s.px(CHOICE_GAP))
                 self.volume.layout(pygame.Rect(controls.right - aside, self.rows[KEYS.index("sound")][1], aside, row))
                 self.volume.size = s.body
+            elif key == "pace":
+                _spread(self.paces, controls, s.px(CHOICE_GAP))
             elif key == "clock":
                 _spread(self.clock, controls, s.px(CHOICE_GAP))
             y += row + gap
@@ -138,7 +143,7 @@ class SettingsScene(Scene):
 
     def _mark(self) -> None:
         now = self.app.settings
-        chosen: dict[str, Any] = {"lang": now.lang, "gender": now.gender, "sound": now.sound,
+        chosen: dict[str, Any] = {"lang": now.lang, "gender": now.gender, "sound": now.sound, "pace": now.pace,
                                   "fullscreen": now.fullscreen, "clock": now.clock}
         for buttons in self._choices():
             for b in buttons:
@@ -149,8 +154,10 @@ class SettingsScene(Scene):
     # --- input ----------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and self.volume.key(event):
-            self._change(volume=self.volume.value)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._take_name()
+        if self.volume.handle(event, self.app.mouse):
+            self._change(volume=self.volume.current)
             return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.name.focused:
             self._take_name()
@@ -164,11 +171,6 @@ class SettingsScene(Scene):
         if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
             return
         pos = event.pos
-        self._take_name()
-        if self.volume.click(pos):
-            self.volume.commit()
-            self._change(volume=self.volume.value)
-            return
         if self.done.hit(pos):
             self._close()
             return
@@ -182,6 +184,10 @@ class SettingsScene(Scene):
                     kind, value = b.intent
                     self._change(**{kind: value})
                     return
+
+    def update(self, dt: float) -> None:
+        if self.volume.update(dt):
+            self._change(volume=self.volume.value)
 
     def _take_name(self) -> None:
         text = self.name.text.strip()
@@ -200,6 +206,8 @@ class SettingsScene(Scene):
             # Asked once: closing without choosing is choosing the wording that needs none.
             self._change(gender=Gender.NEUTRAL)
         self.app.go(nav.Back())
+        if self.then is not None:
+            self.app.go(self.then)
 
     # --- drawing --------------------------------------------------------------------------
 

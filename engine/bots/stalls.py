@@ -1,0 +1,51 @@
+"""A stalled game and the swap that breaks it: when every deed is owned and a player holds no
+colour group whole, the only way on is a trade, and the bots' own rule (no group handed over
+for less than it earns its new owner, `earnings.py`) prices every group by the rent it would
+bring at the houses its owner can afford. Rich players who never built then ask more for the
+last deed of a group than a face-price view offers for it, and four players can circle the
+board without end (a table of four mediums on Землевласник reached turn 3 427).
+
+In a stall a proposer therefore weighs a deal that completes its group by the same yardstick
+the partner's rule uses: what the groups it completes earn it, less its level's weight times
+what the groups it hands over earn the partner, less the money. A swap of two groups passes
+then with money for the better one; a group bought for money alone still does not (its
+earnings are exactly what the seller asks, which the weight leaves no room for).
+"""
+from __future__ import annotations
+
+import math
+
+from ..game import Game
+from ..state import BANK
+from .earnings import group_earnings
+from .trading import Deal, completed_groups
+
+
+def stalled(game: Game, seat: int) -> bool:
+    """True when no deed is left with the bank and `seat` holds no colour group whole: it can
+    complete one only by trade."""
+    owner = game.owner
+    rules = game.rules
+    for c in rules.properties:
+        if owner[c] == BANK:
+            return False
+    for group in rules.group_cells.values():
+        holder = owner[group[0]]
+        if holder == seat and all(owner[c] == seat for c in group):
+            return False
+    return True
+
+
+def earned_gain(game: Game, deal: Deal, weight: float, owner: list[int], cash: list[int]) -> float:
+    """The deal by the groups' earnings: what the groups it completes earn me, less `weight`
+    times what those it completes for the partner earn them, plus the money I receive.
+    `owner` and `cash`: as after the deal. Only a deal whose deeds from me all go to complete
+    the partner's groups is weighed so (-inf for any other): a deed given from elsewhere, a
+    step of a group of mine perhaps, is a loss the groups' earnings do not see."""
+    theirs_groups = completed_groups(game, owner, deal.partner)
+    completing = {c for group in theirs_groups for c in group}
+    if any(c not in completing for c in deal.out):
+        return -math.inf
+    mine = group_earnings(game, deal.me, completed_groups(game, owner, deal.me), cash)
+    theirs = group_earnings(game, deal.partner, theirs_groups, cash)
+    return mine - weight * theirs + deal.money_in * (1 + weight)

@@ -1,0 +1,125 @@
+"""Games between bots that stall (every deed owned, no group whole, nobody building): a
+proposer then prices a deal by what the groups earn (`engine/bots/stalls.py`), so a swap that
+completes a group for each side is offered with money for the better one and accepted; a group
+bought for money alone is not weighed so; an offer's sweetener is never a deed of the group
+asked for; an offer meets the partner's rule once its money has moved."""
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from zemlevlasnyk.engine import AcceptTrade, Game, Phase, ProposeTrade, load_preset
+from zemlevlasnyk.engine.bots import make_bot
+from zemlevlasnyk.engine.bots import trading as T
+from zemlevlasnyk.engine.bots.heuristic import HeuristicBot
+from zemlevlasnyk.engine.bots.match import play_match
+from zemlevlasnyk.engine.bots.memory import Request, request_key
+from zemlevlasnyk.engine.bots.stalls import earned_gain, stalled
+from zemlevlasnyk.engine.state import BANK
+
+RULES = load_preset("zemlevlasnyk")
+LIGHT_BLUE = (6, 8, 9)
+PINK = (11, 13, 14)
+
+
+def split_game(mine: tuple[int, ...], theirs: tuple[int, ...], cash_times: int = 4) -> Game:
+    """Every deed owned: seat 0 holds `mine`, seat 1 `theirs` (both rich, `cash_times` the
+    starting cash), seat 2 the rest."""
+    g = Game.new(RULES, 3, first=0)
+    for c in RULES.properties:
+        g.owner[c] = 0 if c in mine else 1 if c in theirs else 2
+    g.cash = [cash_times * RULES.start_cash, cash_times * RULES.start_cash, RULES.start_cash]
+    g.phase = Phase.POST_ROLL
+    return g
+
+
+def stalled_game() -> Game:
+    """Seat 0 holds two pinks and a light blue, seat 1 two light blues and the third pink."""
+    return split_game((11, 14, 6), (13, 8, 9))
+
+
+def offer_of(level: str, g: Game, *, floor: bool,
+             resting: tuple[tuple[int, Request], ...] = ((1, request_key((), (8, 9))),)) -> ProposeTrade | None:
+    """`level`'s best offer from seat 0 with the requests `resting` (as after a refusal; by
+    default light blue for money alone), with or without the stall's yardstick."""
+    bot = make_bot(level, 1)
+    assert isinstance(bot, HeuristicBot)
+    s = bot.style
+
+    def earned(deal: T.Deal, owner: list[int], cash: list[int]) -> float:
+        return earned_gain(g, deal, s.weight, owner, cash)
+    return T.propose(g, 0, (1, 2), bot.appraiser(g), weight=s.weight, partner_model=bot.partner_model(g),
+                     partner_weight=s.weight, margin=bot._margin(g), premium=s.premium,
+                     resting=set(resting), refused=(), cash_floor=bot.reserve(g, 0, s.buy_reserve),
+                     sweetener_count=s.sweeteners, split=False, floor=earned if floor else None)
+
+
+def test_bots_stalled_when_every_deed_is_owned_and_no_group_is_whole() -> None:
+    g = stalled_game()
+    assert all(g.owner[c] != BANK for c in RULES.properties)
+    assert stalled(g, 0) and stalled(g, 1)
+    assert not stalled(g, 2)                  # it holds groups whole
+    assert not stalled(Game.new(RULES, 2, first=0), 0)   # deeds still with the bank
+    g.owner[13], g.owner[6] = 0, 1            # each completes a group
+    assert not stalled(g, 0) and not stalled(g, 1)
+
+
+@pytest.mark.parametrize("floor", [False, True])
+def test_bots_break_a_stall_with_a_swap_of_groups_and_money_for_the_better(floor: bool) -> None:
+    g = stalled_game()
+    offer = offer_of("medium", g, floor=floor)
+    assert offer is not None
+    assert offer.to == 1 and offer.take == (13,) and offer.give == (6,)
+    # Pink earns more than light blue: the proposer pays the difference, at least what the
+    # partner's rule asks once the money has moved, to within one unit of its own rule.
+    deal = T.Deal(1, 0, (13,), (6,), offer.money)
+    owner, cash = T.after(g, deal)
+    assert offer.money > 0 and T.earnings_shortfall(g, deal, owner, cash) == 0
+    assert T.earnings_shortfall(g, T.Deal(0, 1, (6,), (13,), -offer.money), owner, cash) < T.WHOLE_UNIT
+    g.apply(offer)
+    answer = make_bot("medium", 2).choose(g, 1)
+    assert isinstance(answer, AcceptTrade)
+    g.apply(answer)
+    assert all(g.owner[c] == 0 for c in PINK) and all(g.owner[c] == 1 for c in LIGHT_BLUE)
+
+
+def test_bots_in_a_stall_weigh_a_swap_by_what_the_groups_earn() -> None:
+    """Where the face-price view finds no gain worth the money the partner's rule asks (orange
+    for pink: the dearer group for the cheaper), the earnings of the two groups still make
+    the swap worth it; a deed given from a group of one's own is not weighed so."""
+    g = split_game((16, 18, 11), (19, 13, 14))
+    resting = ((1, request_key((), (13, 14))),)
+    assert offer_of("medium", g, floor=False, resting=resting) is None
+    offer = offer_of("medium", g, floor=True, resting=resting)
+    assert offer is not None and offer.give == (11,) and offer.take == (19,) and offer.money > 0
+    deal = T.Deal(0, 1, (16,), (19,), 0)
+    owner, cash = T.after(g, deal)
+    assert earned_gain(g, deal, 0.5, owner, cash) == -math.inf
+
+
+def test_bots_in_a_stall_buy_no_group_for_money_alone_by_its_earnings() -> None:
+    """The partner asks what the group earns the buyer; by earnings the buyer gains that less
+    the money, which its weight leaves below nothing."""
+    g = stalled_game()
+    owner, cash = T.after(g, T.Deal(0, 1, (), (13,), 0))
+    asked = math.ceil(T.earnings_shortfall(g, T.Deal(1, 0, (13,), (), 0), owner, cash))
+    cash[0] -= asked
+    cash[1] += asked
+    assert earned_gain(g, T.Deal(0, 1, (), (13,), -asked), 0.5, owner, cash) < 0
+
+
+def test_bots_offer_no_sweetener_from_the_group_they_ask_for() -> None:
+    """Whole games: a deed given with a request never belongs to the requested deeds' group."""
+    seen = 0
+
+    def watch(game: Game, action: object, events: object) -> None:
+        nonlocal seen
+        if isinstance(action, ProposeTrade) and action.take:
+            group = RULES.group_of[action.take[0]]
+            assert not set(action.give) & set(group), action
+            seen += 1
+
+    for seed in range(3):
+        play_match(RULES, ["hard", "medium", "medium", "medium"], seed, 300, observer=watch)
+    assert seen

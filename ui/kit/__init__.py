@@ -1,0 +1,1 @@
+"""The drawing kit: widgets, the theme, fonts, text that fits, charts. It knows no scene and no table."""
