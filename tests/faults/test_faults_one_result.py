@@ -43,6 +43,16 @@ CATCH_ATTEMPTS = 400
 # The stopped processes stay stopped this long after the host's end: they wake to a table
 # whose game is over, as a lid opened later would.
 AFTER_END_SECONDS = 2.0
+# On the way to the look, the players are stopped while the saved game is read and let go
+# between reads, so the game never runs unseen for long: a read of the whole saved game can
+# take longer than the game's last 24 turns at full speed on a busy machine (CI once found
+# the game over at its first look). The time let go is halved whenever a cycle saw more than
+# a quarter of LOOK_TURNS go by.
+APPROACH_LET_GO_SECONDS = 0.3
+APPROACH_LET_GO_FLOOR = 0.02
+# A game can also end before its cap by a bankruptcy: then another is played, on another
+# seed, up to this many.
+CATCH_GAMES = 3
 # Bounds on a hang on a busy machine, not expectations.
 GAME_TIMEOUT_SECONDS = 600
 END_TIMEOUT_SECONDS = 300
@@ -78,39 +88,85 @@ def _last_turn_to_come(game: Game, seat: int) -> bool:
     return turn <= TURN_CAP < turn + sum(game.alive)
 
 
-def test_fault_a_player_and_a_spectator_stopped_over_the_end_learn_it_and_nobody_takes_over(tmp_path) -> None:
-    host = Player("host", ["host", "--name", "Host", "--bot", "medium", "--bots", "medium", "--start-at", "4",
-                           "--bind", "127.0.0.1", "--no-mdns", "--seed", "1",
-                           "--option", f"turn_cap={TURN_CAP}", *CLOCK], tmp_path / "host")
-    players: list[Player] = [host]
-    try:
-        link = host.link()
-        watching = _join(tmp_path, "Vira", link, "--watch")
-        stopped = _join(tmp_path, "Stepan", link, "--bot", "medium")
-        anna = _join(tmp_path, "Anna", link, "--bot", "medium")
-        players += [watching, stopped, anna]
-        assert wait_for(lambda: any((tmp_path / "host").glob("zemlevlasnyk/games/*.zvl")), timeout=60), host.err()
-        watcher = SavedGameWatcher(host.saved_game())
-        assert wait_for(lambda: _turn(watcher) >= TURN_CAP - LOOK_TURNS, timeout=GAME_TIMEOUT_SECONDS), host.err()
-        seat = next(n for n, p in enumerate(_replica(watcher).players) if p.name == "Stepan")
-        caught = False
-        looked: list[int] = []
-        for _ in range(CATCH_ATTEMPTS):
-            for joiner in (stopped, anna):
-                joiner.signal(signal.SIGSTOP)
-            time.sleep(LOOK_SECONDS)
-            # Read while they are stopped: a read takes a while, and the game runs meanwhile.
-            replica = _replica(watcher)
-            assert replica.game is not None and not replica.ended, \
-                f"the game ended before the player was stopped (turns: {looked})"
-            looked.append(replica.game.turn)
-            if _last_turn_to_come(replica.game, seat):
-                watching.signal(signal.SIGSTOP)
-                caught = True
-                break
-            for joiner in (stopped, anna):
+def _throttled_to(watcher: SavedGameWatcher, joiners: tuple[Player, ...], turn: int) -> bool:
+    """Plays the game on to `turn`, reading it only while `joiners` are stopped; whether it
+    got there before it ended (the joiners are left running)."""
+    let_go = APPROACH_LET_GO_SECONDS
+    deadline = time.monotonic() + GAME_TIMEOUT_SECONDS
+    seen = -1
+    while time.monotonic() < deadline:
+        for joiner in joiners:
+            joiner.signal(signal.SIGSTOP)
+        replica = _replica(watcher)
+        for joiner in joiners:
+            joiner.signal(signal.SIGCONT)
+        if replica.ended:
+            return False
+        now = replica.game.turn if replica.game is not None else -1
+        if now >= turn:
+            return True
+        if seen >= 0 and now - seen > LOOK_TURNS // 4:
+            let_go = max(APPROACH_LET_GO_FLOOR, let_go / 2)
+        seen = now
+        time.sleep(let_go)
+    raise AssertionError(f"the game did not reach turn {turn} in {GAME_TIMEOUT_SECONDS} s (at turn {seen})")
+
+
+def _stopped_before_its_last_turn(watcher: SavedGameWatcher, seat: int, joiners: tuple[Player, ...],
+                                  watching: Player) -> bool | None:
+    """Stops `joiners` now and then until `seat`'s next turn is its last before the cap, then
+    stops the spectator `watching` too and lets the joiners other than `seat`'s go: whether
+    it was caught (None: the game ended first)."""
+    for _ in range(CATCH_ATTEMPTS):
+        for joiner in joiners:
+            joiner.signal(signal.SIGSTOP)
+        time.sleep(LOOK_SECONDS)
+        # Read while they are stopped: a read takes a while, and the game runs meanwhile.
+        replica = _replica(watcher)
+        if replica.game is None or replica.ended:
+            for joiner in joiners:
                 joiner.signal(signal.SIGCONT)
-            time.sleep(LET_GO_SECONDS)
+            return None
+        if _last_turn_to_come(replica.game, seat):
+            watching.signal(signal.SIGSTOP)
+            return True
+        for joiner in joiners:
+            joiner.signal(signal.SIGCONT)
+        time.sleep(LET_GO_SECONDS)
+    return False
+
+
+def _table(home, seed: int) -> tuple[list[Player], SavedGameWatcher, int]:
+    """A host (a medium player and a medium computer player), a spectator and two medium
+    players, the host's saved game as it is written and Stepan's seat."""
+    host = Player("host", ["host", "--name", "Host", "--bot", "medium", "--bots", "medium", "--start-at", "4",
+                           "--bind", "127.0.0.1", "--no-mdns", "--seed", str(seed),
+                           "--option", f"turn_cap={TURN_CAP}", *CLOCK], home / "host")
+    players = [host]
+    link = host.link()
+    players += [_join(home, "Vira", link, "--watch"), _join(home, "Stepan", link, "--bot", "medium"),
+                _join(home, "Anna", link, "--bot", "medium")]
+    assert wait_for(lambda: any((home / "host").glob("zemlevlasnyk/games/*.zvl")), timeout=60), host.err()
+    watcher = SavedGameWatcher(host.saved_game())
+    assert wait_for(lambda: (r := watcher.poll()) is not None and r.game is not None, timeout=60), host.err()
+    return players, watcher, next(n for n, p in enumerate(_replica(watcher).players) if p.name == "Stepan")
+
+
+def test_fault_a_player_and_a_spectator_stopped_over_the_end_learn_it_and_nobody_takes_over(tmp_path) -> None:
+    players: list[Player] = []
+    try:
+        caught: bool | None = None
+        for game in range(CATCH_GAMES):
+            for player in players:
+                player.stop()
+            players, watcher, seat = _table(tmp_path / f"game{game}", game + 1)
+            host, watching, stopped, anna = players
+            if not _throttled_to(watcher, (stopped, anna), TURN_CAP - LOOK_TURNS):
+                continue
+            caught = _stopped_before_its_last_turn(watcher, seat, (stopped, anna), watching)
+            if caught is not None:
+                break
+        assert caught is not None, f"in {CATCH_GAMES} games every game ended before its cap"
         assert caught, "the player was never stopped before its last turn"
         anna.signal(signal.SIGCONT)
         stalled = time.monotonic()

@@ -75,7 +75,11 @@ CATCH_GAMES = 4
 # Debts are the rarest (about 8 a game between hard players on the default 150 000); a
 # table starting with 30 000 has about 20 (`simulate --games 10 --bots hard,hard,hard,hard`),
 # so the looks catch one within the games above (CI once played four games without).
-PHASE_OPTIONS = {"debt": ["--option", "start_cash=30000"]}
+# Auctions too: hard players rich with 150 000 buy nearly all they land on (6 auctions in
+# 8 games, `simulate --games 8 --bots hard,hard,hard,hard --seed 1 --max-turns 400`), and
+# CI once played four games without catching one; with 30 000 they decline more (138 in 8).
+LEAN_START = ["--option", "start_cash=30000"]
+PHASE_OPTIONS = {"debt": LEAN_START, "auction": LEAN_START}
 # A debt is settled by the player within milliseconds of the record that opens it, so a look
 # falls in one less often than in an auction or a trade: CI once missed it in four games even
 # at 30 000; more games are allowed for it (a game that catches one ends the search at once).
