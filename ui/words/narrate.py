@@ -215,15 +215,17 @@ def narrate(rules: Ruleset, e: Event, lang: str = "uk",
         case BuildingSold():
             f.update(seat=who(e.seat), cell=cell(e.cell), buildings=e.buildings, refund=money(e.refund))
         case TradeProposed():
-            # Money is one more thing given, on the side of whoever pays it: «віддає 17 000,
-            # просить «Кожум'яки»», never «нічого не віддає … доплачує 17 000».
+            # Money is one more thing given, on the side of whoever pays it: «віддає 17 000
+            # готівкою, просить «Кожум'яки»», never «нічого не віддає … доплачує 17 000».
             m = e.money
             give = [cells(e.give)] if e.give else []
             take = [cells(e.take)] if e.take else []
             # Kept cards («Ярмарок»'s certificates) go with their side's deeds.
             give += [t["trade_card"].format(card=card_name(rules, c, lang)) for c in e.give_cards or ()]
             take += [t["trade_card"].format(card=card_name(rules, c, lang)) for c in e.take_cards or ()]
-            (give if m > 0 else take).extend([money(abs(m))] if m else [])
+            # «17 000 готівкою» / "17,000 in cash": a bare number in a list of deeds and
+            # cards reads as one more name («…, картку «Сертифікат 100», 50»).
+            (give if m > 0 else take).extend([t["trade_money"].format(amount=money(abs(m)))] if m else [])
             f.update(frm=who(e.from_seat), to=who(e.to_seat), give=", ".join(give), take=", ".join(take))
             # «нічого не віддає», not «віддає нічого»: a side with nothing has its own wording.
             if take and not give:

@@ -49,8 +49,8 @@ def test_narrate_yarmarok_the_player_is_named_as_the_subject(event: Event, uk: s
     (CardTransferred("news_certificate", 0, 2), "Картка «Сертифікат 100» переходить: Ірина",
      "“Certificate 100” passes to Ірина"),
     (TradeProposed(0, 1, (1,), (), -50, None, ("news_certificate",)),
-     "Олена пропонує обмін → Богдан: віддає «Піцерія», просить картку «Сертифікат 100», 50",
-     "Олена proposes a trade to Богдан: gives Pizzeria, asks for “Certificate 100”, 50"),
+     "Олена пропонує обмін → Богдан: віддає «Піцерія», просить картку «Сертифікат 100», 50 готівкою",
+     "Олена proposes a trade to Богдан: gives Pizzeria, asks for “Certificate 100”, 50 in cash"),
 ])
 def test_narrate_yarmarok_kept_cards(event: Event, uk: str, en: str) -> None:
     assert narrate(RULES, event, "uk", NAMES, GENDERS) == uk

@@ -364,6 +364,20 @@ p.add_argument("--games", metavar=words["metavars"]["games"], help=said["games"]
 ''') == []
 
 
+def test_a_trade_line_tells_money_from_names() -> None:
+    """Money in a trade's line says it is money (««Пекарня», «Електроенергія», 12» read as a
+    third name), on whichever side pays it, in both languages."""
+    from zemlevlasnyk.engine import load_preset
+    from zemlevlasnyk.engine.events import TradeProposed
+    from zemlevlasnyk.ui.words.narrate import narrate
+    rules = load_preset()
+    names = ["Марія", "Богдан"]
+    asks = narrate(rules, TradeProposed(1, 0, (), (3, 1), -12), "uk", names)
+    assert asks is not None and asks.endswith("«Кожум'яки», «Млинська», 12 готівкою"), asks
+    gives = narrate(rules, TradeProposed(1, 0, (3,), (), 12_000), "en", names)
+    assert gives is not None and "gives Tanners' Row, 12\u00a0000 in cash, asks for nothing" in gives, gives
+
+
 def test_catalogues_feed_lines_read_as_sentences() -> None:
     """A line that begins with the bank begins with a capital; a trade with nothing given
     (or asked) says so in the language's order («нічого не віддає», not «віддає нічого»),
@@ -377,9 +391,9 @@ def test_catalogues_feed_lines_read_as_sentences() -> None:
     assert str(narrate(rules, Paid(None, 0, 20_000, "start_salary"), "en", names)).startswith("The bank → Марія: ")
     asks = narrate(rules, TradeProposed(1, 0, (), (3,), 0), "uk", names)
     assert asks is not None and "нічого не віддає, просить «Кожум'яки»" in asks and "віддає нічого" not in asks
-    # Money is a thing given: «віддає 16 900», not «нічого не віддає … доплачує 16 900».
+    # Money is a thing given: «віддає 16 900 готівкою», not «нічого не віддає … доплачує 16 900».
     paid = narrate(rules, TradeProposed(1, 0, (), (3,), 16_900), "uk", names)
-    assert paid is not None and "віддає 16\u00a0900, просить «Кожум'яки»" in paid and "нічого" not in paid
+    assert paid is not None and "віддає 16\u00a0900 готівкою, просить «Кожум'яки»" in paid and "нічого" not in paid
     gives = narrate(rules, TradeProposed(1, 0, (3,), (), 0), "uk", names)
     assert gives is not None and "віддає «Кожум'яки», нічого не просить" in gives
     assert "gives nothing, asks for Tanners' Row" in str(narrate(rules, TradeProposed(1, 0, (), (3,), 0), "en", names))
