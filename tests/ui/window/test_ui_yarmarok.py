@@ -35,6 +35,7 @@ from zemlevlasnyk.ui.scenes.results import ResultsScene
 from zemlevlasnyk.ui.scenes.table.cards import Pick
 from zemlevlasnyk.ui.scenes.table.choices import AMOUNT, TRADE, bid_step, main_buttons, prompt, quick_amounts
 from zemlevlasnyk.ui.scenes.table.deed import about, deed_rows, facts, rent_now
+from zemlevlasnyk.ui.scenes.table.icons import card_icon
 from zemlevlasnyk.ui.scenes.table.pick import CLOSE, OpenChoices, choices, pick_buttons
 from zemlevlasnyk.ui.scenes.table.players import deed_order
 from zemlevlasnyk.ui.scenes.table.scene import TableScene
@@ -408,6 +409,24 @@ def test_ui_yarmarok_cards_held_on_the_panel_and_used_by_clicking() -> None:
     assert scene._shown(scene.card).title == "Certificate 100"
     app.draw(surface)
     assert "Test uses “Certificate 100”" in drawn_texts(app, surface)
+
+
+def test_ui_yarmarok_each_kept_card_has_a_badge_of_its_own() -> None:
+    """A hand of «Ярмарок»'s kept cards showed one scroll per card: each card's badge is now
+    drawn by what it does (a ticket, two tickets, a price tag, a house handed back, a seal),
+    and its cut-outs show (they were drawn in the badge's ink, so nothing but a square showed)."""
+    surface = init_pygame()
+    kept = (SEASON, "opportunity_double_ticket", SALE, LIQUIDATION, CERTIFICATE)
+    assert len({card_icon(RULES, RULES.card_index[c]) for c in kept}) == len(kept)
+    table, me, app, drive, scene = _cards_window(surface, *kept)
+    drawn = []
+    for _, rect in scene.players_panel.rows[me].cards:
+        pixels = pygame.PixelArray(surface.subsurface(rect).copy())
+        inside = [pixels[x, y] for x in range(2, rect.width - 2) for y in range(2, rect.height - 2)]
+        del pixels
+        assert len(set(inside)) >= 2, "a badge with nothing drawn on it"
+        drawn.append(pygame.image.tobytes(surface.subsurface(rect), "RGB"))
+    assert len(drawn) == len(kept) and len(set(drawn)) == len(kept)
 
 
 def test_ui_yarmarok_good_sale_dialog_sells_the_chosen_deed_by_clicking() -> None:

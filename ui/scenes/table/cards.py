@@ -212,7 +212,7 @@ def badges(game: Game, seat: int, right: int, centre_y: int, sizes: Sizes) -> li
 def draw_badge(surface: pygame.Surface, rules: Ruleset, card: int, rect: pygame.Rect) -> None:
     icon = card_icon(rules, card)
     pygame.draw.rect(surface, icon_colour(icon), rect, border_radius=3)
-    draw_icon(surface, icon, rect.inflate(-4, -4), theme.INK_ON_DARK)
+    draw_icon(surface, icon, rect.inflate(-4, -4), theme.INK_ON_DARK, icon_colour(icon))
 
 
 # -- the card shown --------------------------------------------------------------------------
