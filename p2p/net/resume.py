@@ -206,9 +206,11 @@ class Follower:
                  bind: str | None = None, policy: Policy | None = None, want: str = PLAYING,
                  on_output: Callable[[FollowerOutput], None] | None = None, auto_resume: bool = True,
                  resume_after: float = RESUME_AFTER_SECONDS, stagger: float = RESUME_STAGGER_SECONDS,
-                 grace: float = HANDOVER_GRACE_SECONDS, bot_seed: int = 0,
+                 grace: float = HANDOVER_GRACE_SECONDS, bot_seed: int = 0, think_aside: bool = False,
                  connect: Callable[[Invite], Awaitable[trio.abc.Stream]] | None = None) -> None:
-        """`connect(invite)`: how a host is dialled (default: TCP, `p2p.net.streams.dial`)."""
+        """`connect(invite)`: how a host is dialled (default: TCP, `p2p.net.streams.dial`).
+        `think_aside`: once we host the table, its computer players think in a worker thread
+        (`TableConfig.think_aside`), as a window's own table's do."""
         self.core = core
         self.invite = invite
         self.saved = saved
@@ -219,6 +221,7 @@ class Follower:
         self.on_output = on_output or (lambda out: None)
         self.grace = grace
         self.bot_seed = bot_seed
+        self.think_aside = think_aside
         self.connect = connect or dial
         self.hosting: TableHandle | None = None   # the driver handle once we host the table
         self.client: PeerClient | None = None     # the connection to the host, while we have one
@@ -466,7 +469,7 @@ class Follower:
         # those offline: the figure every player uses.
         config = TableConfig(self.core.profile, table_name=lobby.name if lobby is not None else None,
                              bind=self.bind or "127.0.0.1", interfaces=self.interfaces, log_path=self.saved.path,
-                             end_wait=self.follow.after)
+                             end_wait=self.follow.after, think_aside=self.think_aside)
         saved = self.saved.load()   # the host's own replay: ours goes on verifying, as a player's
         if self.core.replica.seq != saved.replica.seq:
             self.core.replica = replay(saved.table, saved.header.host, saved.records)
@@ -581,7 +584,7 @@ async def find_advertised(interfaces: Sequence[str], replica: Replica, *, skip_k
 def resume_follower(path: Path, profile: Profile, *, interfaces: Sequence[str], bind: str | None = None,
                     policy: Policy | None = None, on_output: Callable[[FollowerOutput], None] | None = None,
                     grace: float = HANDOVER_GRACE_SECONDS, bot_seed: int = 0,
-                    resume_after: float = RESUME_AFTER_SECONDS) -> Follower:
+                    resume_after: float = RESUME_AFTER_SECONDS, think_aside: bool = False) -> Follower:
     """A follower for the table of the saved game at `path` (verified now: `ResumeError`
     if it cannot be resumed): run it to join the table if it is advertised (its host
     back, or a player who took it over), else to take it over and host it. Joined, it
@@ -599,7 +602,7 @@ def resume_follower(path: Path, profile: Profile, *, interfaces: Sequence[str], 
     if not core.replica.may_host(profile.key_hex):
         raise ResumeError("not_seated", profile.key_hex)
     return Follower(core, None, saved, interfaces=interfaces, bind=bind, policy=policy, on_output=on_output,
-                    grace=grace, bot_seed=bot_seed, resume_after=resume_after)
+                    grace=grace, bot_seed=bot_seed, resume_after=resume_after, think_aside=think_aside)
 
 
 async def take_over_or_rejoin(path: Path, profile: Profile, *, interfaces: Sequence[str], bind: str | None,

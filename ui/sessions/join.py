@@ -82,6 +82,7 @@ from zemlevlasnyk.p2p import (
 )
 from zemlevlasnyk.ui.sessions.background import Background
 from zemlevlasnyk.ui.sessions.common import CHAT_KEEP, ChatEntry, Knocking, LinkState, LobbySeat, Takeover
+from zemlevlasnyk.ui.sessions.local import THINK_ASIDE
 from zemlevlasnyk.ui.words.problems import (
     cheating,
     error_words,
@@ -119,7 +120,7 @@ class JoinSession:
         self.invite = invite
         if saved_game is not None:
             self.follower = resume_follower(saved_game, profile, interfaces=interfaces, on_output=self._output,
-                                            resume_after=takeover_after)
+                                            resume_after=takeover_after, think_aside=THINK_ASIDE)
             self.core = self.follower.core
         else:
             assert invite is not None
@@ -131,7 +132,7 @@ class JoinSession:
             # cross), so we only redial the lost host (docs/PROTOCOL.md section 9).
             self.follower = Follower(self.core, invite, saved, interfaces=interfaces, on_output=self._output,
                                      auto_resume=shares_a_network(invite.host, interfaces),
-                                     resume_after=takeover_after)
+                                     resume_after=takeover_after, think_aside=THINK_ASIDE)
         self.task = Background()
         self.knocking = invite is not None and invite.secret is None
         self.admitted: Admitted | None = None

@@ -67,3 +67,23 @@ async def test_resume_self_complaints_none_about_the_table_we_host(tmp_path: Pat
     assert any(r["kind"] in ("host", "timeout") and (r.get("reveal") or r.get("chance")) for r in records[1:])
     assert [out for out in seen if isinstance(out, COMPLAINTS)] == []
     assert any(isinstance(out, Hosting) for out in seen)
+
+
+async def test_resume_a_table_taken_over_thinks_aside_when_asked(tmp_path: Path, autojump_clock) -> None:
+    """A window that takes a table over hosts its computer players: with `think_aside` they
+    think in a worker thread (as at a window's own table), so the window draws on meanwhile;
+    before, the table taken over always thought on the trio run, the window's frame loop."""
+    path = tmp_path / "taken.zvl"
+    _game_under_way(path)
+    follower = resume_follower(path, profile(1), interfaces=(), bind="127.0.0.1",
+                               policy=make_policy("medium", 3), bot_seed=4, think_aside=True)
+    with trio.move_on_after(HANG_SECONDS) as waited:
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(follower.run)
+            while follower.hosting is None or follower.hosting.core.seq < LOST_AT + 1 + PLAYED_ON:
+                await trio.sleep(1)
+            nursery.cancel_scope.cancel()
+    assert not waited.cancelled_caught, "the table taken over did not play on"
+    assert follower.hosting.config.think_aside
+    # A thought was started in a worker thread (the event its thread sets when done).
+    assert follower.hosting._thinking is not None
