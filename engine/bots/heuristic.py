@@ -711,6 +711,14 @@ class HeuristicBot:
                               cash_floor=self.reserve(game, seat, self._buy_share(game)),
                               sweetener_count=s.sweeteners, split=s.split_groups, swaps=s.swaps,
                               view=view, floor=floor)
+        if offer is None and s.blocks:
+            # Nothing of mine to complete: the deeds a rival lacks, before another sells them.
+            typical = MEDIUM
+            offer = T.propose_block(game, seat, partners, self.partner_model(game), partner_weight=typical.weight,
+                                    margin=game.rules.start_cash * typical.margin_share, premium=s.premium,
+                                    cash_floor=self.reserve(game, seat, s.build_reserve),
+                                    resting=self.memory.resting(game, seat),
+                                    refused=self.memory.refusals(game, seat))
         if s.sells and (offer is None or not offer.give):
             # A sale the partner can well afford before a purchase of mine (a swap first).
             sale = T.propose_sale(game, seat, partners, resting=self.memory.resting(game, seat), view=view)

@@ -6,7 +6,8 @@ the same reason for the same offer and nothing new has to travel: the window put
 words from its catalogue (`offer_reasons.<kind>`), e.g. «Мені бракує «Садова», щоб зібрати
 Зелену групу» / "I need Garden Street to complete the Greens". Every offer a bot makes has
 COMPLETE, SWAP or CLOSER for its reason (it asks for the deeds of a group it is collecting),
-or YOURS (easy sells a partner the deeds they lack for a group); a person's offer may have any.
+YOURS (easy sells a partner the deeds they lack for a group) or BLOCK (hard buys the deeds a
+third player lacks for a group); a person's offer may have any.
 """
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from typing import Final
 
 from ..actions import ProposeTrade
 from ..game import Game
-from ..state import TradeOffer
+from ..state import BANK, TradeOffer
 from ..values import Value
 
 # The `group` of a reason about stations or utilities (colour groups go by their ids).
@@ -28,6 +29,7 @@ class ReasonKind(StrEnum):
     SWAP = "swap"           # ... and the deeds given complete one of the partner's
     YOURS = "yours"         # the deeds given complete a group of the partner's (a sale)
     CLOSER = "closer"       # the deeds asked for bring the proposer closer to a group
+    BLOCK = "block"         # they are what a third player lacks for a group (the rest is theirs)
     SET = "set"             # they add to the proposer's stations or utilities
     CASH = "cash"           # the proposer sells for money, with no group in it
     OTHER = "other"
@@ -72,6 +74,11 @@ def explain_offer(game: Game, offer: TradeOffer | ProposeTrade) -> OfferReason:
         return OfferReason(ReasonKind.COMPLETE, cells, mine)
     if theirs is not None:
         return OfferReason(ReasonKind.YOURS, tuple(c for c in give if c in rules.group_cells[theirs]), theirs)
+    for gid, group in rules.group_cells.items():
+        asked = tuple(c for c in take if c in group)
+        rest = {game.owner[c] for c in group if c not in asked}
+        if asked and len(rest) == 1 and not rest & {by, to, BANK}:
+            return OfferReason(ReasonKind.BLOCK, asked, gid)
     for c in take:
         group = rules.group_of[c]
         kind = rules.cells[c].kind

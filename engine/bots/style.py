@@ -43,6 +43,7 @@ class Style:
     margin_share: float = 0.02     # least gain worth a trade, share of starting cash
     premium: float = 1.5           # offers pay at least this times the face price taken
     split_groups: bool = False     # also buy towards a group two players hold the rest of
+    blocks: bool = False           # buy the deeds a rival lacks for a group (trading.propose_block)
     sweeteners: int = 1            # how many of my deeds to try adding to an offer
     swaps: bool = False            # prefer a swap completing a group each (trading.propose)
     sells: bool = False            # sell a partner its group's last deeds for what they earn it
@@ -76,7 +77,7 @@ HARD = Style(
     level="hard", appraiser="income", horizon=60.0, option_weight=0.8, future_laps=1.0,
     buy_reserve=0.0, build_reserve=0.03, exposure_turns=1.0, mortgage_to_build=True, weight=0.6,
     premium=1.3, jail_stay_when_free_below=8, deny_weight=0.5, group_sale_weight=1.0,
-    split_groups=True, break_stalls=True,
+    split_groups=True, break_stalls=True, blocks=True,
 )
 LEVEL_STYLES = {style.level: style for style in (EASY, MEDIUM, HARD)}
 

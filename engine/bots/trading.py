@@ -16,7 +16,7 @@ from ..actions import ProposeTrade
 from ..game import Game
 from ..holdings import group_built, transfer_fee
 from ..legality import MANAGE_PHASES
-from ..state import TradeOffer
+from ..state import BANK, TradeOffer
 from ..state import TradeRefusal as Refusal
 from ..values import Value
 from .appraisal import Appraiser
@@ -27,6 +27,11 @@ from .memory import Request, request_key, token_raise
 # owner only by a player with this many times that money in hand: a rich player buys the
 # deed it lacks, one short of money keeps it for houses.
 EARNINGS_BUY_SHARE = 3
+# A deed a rival lacks for a colour group is bought to keep the group from them
+# (`propose_block`) for at most this many times its price, the money raised by a tenth of the
+# price at a time until a typical player would take it.
+BLOCK_MOST = 1.6
+BLOCK_STEPS = 10
 # The least amount of money: a swap priced to the partner's rule, rounded up to whole money,
 # may fall short of the proposer's own rule by less than this.
 WHOLE_UNIT = 1.0
@@ -482,3 +487,49 @@ def sale_price(game: Game, deal: Deal) -> int:
         else:
             hi = mid
     return hi
+
+
+
+def propose_block(game: Game, seat: int, partners: tuple[int, ...], partner_model: Appraiser, *,
+                  partner_weight: float, margin: float, premium: float, cash_floor: int,
+                  resting: AbstractSet[tuple[int, Request]], refused: Sequence[Refusal]) -> ProposeTrade | None:
+    """An offer to buy from a partner the deeds a rival lacks for a colour group of which I
+    hold none (the rival holds the rest of it, more of it than the partner does): bought
+    before the two of them trade it whole, after which the group is completed only through
+    me, for what it earns (`sells_group_cheaply`). Priced at the least a typical player
+    (`partner_model`, its `partner_weight` and `margin`) takes for the deeds, from `premium`
+    times their price up to `BLOCK_MOST` times it, and only with `cash_floor` left to me;
+    for the dearest group so blocked, not an offer resting after a refusal nor a token
+    raise of a refused one."""
+    cells, owner, buildings = game.rules.cells, game.owner, game.buildings
+    best = None
+    best_price = 0
+    for group in game.rules.group_cells.values():
+        holders: dict[int, list[int]] = {}
+        for c in group:
+            holders.setdefault(owner[c], []).append(c)
+        if len(holders) != 2 or seat in holders or BANK in holders or any(buildings[c] for c in group):
+            continue
+        price = sum(cells[c].price for c in group)
+        if price <= best_price:
+            continue
+        for partner, lacking in holders.items():
+            rival = next(h for h in holders if h != partner)
+            if partner not in partners or len(lacking) >= len(holders[rival]):
+                continue
+            take = tuple(lacking)
+            if (partner, request_key((), take)) in resting:
+                continue
+            face = sum(cells[c].price for c in take)
+            money = math.ceil(face * premium)
+            while money <= face * BLOCK_MOST and game.cash[seat] - money >= cash_floor:
+                if gain(partner_model, game, Deal(partner, seat, take, (), money), partner_weight) > margin:
+                    break
+                money += max(1, face // BLOCK_STEPS)
+            else:
+                continue
+            if any((n.to, n.give, n.take) == (partner, (), take) and token_raise(game, n, money)
+                   for n in refused):
+                continue
+            best, best_price = ProposeTrade(seat, partner, (), take, money), price
+    return best

@@ -61,4 +61,6 @@ def test_every_offer_a_bot_makes_is_about_a_group(preset: str) -> None:
         play_match(rules, ["hard", "medium", "easy", "medium"], seed, 400, observer=watch)
     assert kinds[ReasonKind.COMPLETE] > 0
     # YOURS: easy's sale of the deeds a partner lacks for a group of theirs.
-    assert set(kinds) <= {ReasonKind.COMPLETE, ReasonKind.SWAP, ReasonKind.CLOSER, ReasonKind.YOURS}, kinds
+    # BLOCK: hard buys the deeds a third player lacks for a group.
+    assert set(kinds) <= {ReasonKind.COMPLETE, ReasonKind.SWAP, ReasonKind.CLOSER, ReasonKind.YOURS,
+                          ReasonKind.BLOCK}, kinds

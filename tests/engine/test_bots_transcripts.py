@@ -11,9 +11,10 @@ every CHECKPOINT-th action and at the end; a failure names the first checkpoint 
 Re-record (only for a change meant to alter choices; say so in the commit, with tournament
 figures showing the levels' strengths hold):
 
-    python tests/engine/test_bots_transcripts.py --record --label WHERE [--tree OLD_CHECKOUT]
+    PYTHONPATH=tests python tests/engine/test_bots_transcripts.py --record --label WHERE [--tree OLD_CHECKOUT]
 
-which records the games that checkout can play and keeps the other entries.
+which records the games that checkout can play and keeps the other entries (and those of the
+games that still play as recorded, with where they were recorded).
 """
 from __future__ import annotations
 
@@ -156,15 +157,22 @@ def main() -> None:
     args = parser.parse_args()
     engine, play_match = _engine(args.tree)
     kept = _recorded() if FIXTURE.exists() else {}
+    changed = 0
     for game in GAMES:
         rules = _rules(engine, game)
         if rules is not None:
-            kept[game.id] = {**transcript(engine, play_match, game, rules), "recorded_on": args.label}
+            now = transcript(engine, play_match, game, rules)
+            before = kept.get(game.id)
+            # A game that plays as recorded keeps its entry and where it was recorded.
+            if before is None or {k: v for k, v in before.items() if k != "recorded_on"} != now:
+                kept[game.id] = {**now, "recorded_on": args.label}
+                changed += 1
     games = [kept[g.id] for g in GAMES if g.id in kept]
     FIXTURE.parent.mkdir(exist_ok=True)
     lines = ",\n".join(json.dumps(g) for g in games)
     FIXTURE.write_text(f'{{"checkpoint": {CHECKPOINT}, "max_turns": {MAX_TURNS}, "games": [\n{lines}\n]}}\n')
-    print(f"recorded {len(games)} games, {sum(g['actions'] for g in games)} actions, in {FIXTURE}")
+    print(f"recorded {len(games)} games ({changed} played differently from their entry), "
+          f"{sum(g['actions'] for g in games)} actions, in {FIXTURE}")
 
 
 if __name__ == "__main__":

@@ -32,7 +32,7 @@ def reason_words(rules: Ruleset, reason: OfferReason, lang: str) -> str:
     t: dict[str, Any] = catalogue(lang)["ui"]["offer_reasons"]
     kind = reason.kind
     fields = {"cells": _cells(rules, reason.cells, lang, t)}
-    if kind in (ReasonKind.COMPLETE, ReasonKind.SWAP, ReasonKind.YOURS, ReasonKind.CLOSER):
+    if kind in (ReasonKind.COMPLETE, ReasonKind.SWAP, ReasonKind.YOURS, ReasonKind.CLOSER, ReasonKind.BLOCK):
         fields["group"] = _group(rules, reason.group, lang, t)
     if kind is ReasonKind.SWAP:
         fields["their_cells"] = _cells(rules, reason.their_cells, lang, t)

@@ -39,7 +39,7 @@ def test_every_reason_reads_as_a_sentence(preset: str, lang: str) -> None:
     every field filled and every name in it."""
     rules = load_rules(preset)
     for gid, cells in rules.group_cells.items():
-        for kind in (ReasonKind.COMPLETE, ReasonKind.YOURS, ReasonKind.CLOSER, ReasonKind.OTHER):
+        for kind in (ReasonKind.COMPLETE, ReasonKind.YOURS, ReasonKind.CLOSER, ReasonKind.BLOCK, ReasonKind.OTHER):
             for some in (cells[:1], cells[:2]):
                 text = reason_words(rules, OfferReason(kind, some, gid), lang)
                 assert "{" not in text and text.endswith(".") and text[0].isupper(), text
