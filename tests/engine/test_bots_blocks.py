@@ -5,9 +5,12 @@ and never above `BLOCK_MOST` times their price; the offer says why («…, що�
 зібрав Помаранчеву групу»), rests once refused, and is not made again for a token raise."""
 from __future__ import annotations
 
-import pytest
+from collections.abc import Callable
 
-from zemlevlasnyk.engine import AcceptTrade, DeclineTrade, EndTurn, Game, Phase, ProposeTrade, load_preset
+import pytest
+from helpers.engine import offers_made
+
+from zemlevlasnyk.engine import AcceptTrade, DeclineTrade, Game, Phase, ProposeTrade, load_preset
 from zemlevlasnyk.engine.bots import make_bot
 from zemlevlasnyk.engine.bots import trading as T
 from zemlevlasnyk.engine.bots.memory import REST_ROUNDS, TOKEN_RAISE_SHARE
@@ -30,27 +33,9 @@ def rival_two_oranges(cash: int = 400_000) -> Game:
 
 
 def offers_of(g: Game, level: str, rounds: int, answer: type = DeclineTrade,
-              between: object = None) -> list[ProposeTrade]:
-    """Seat 0's after-roll decisions on `rounds` consecutive rounds, every offer answered by
-    its partner with `answer`; `between(g, n)` may change the position before round n."""
-    bot = make_bot(level, 6)
-    offers = []
-    for n in range(rounds):
-        if between is not None:
-            between(g, n)
-        g.active, g.phase, g.proposed_to, g.reroll = 0, Phase.POST_ROLL, [], False
-        g.turn += g.players
-        for _ in range(50):
-            action = bot.choose(g, 0)
-            assert g.is_legal(action)
-            if isinstance(action, EndTurn):
-                break
-            g.apply(action)
-            if isinstance(action, ProposeTrade):
-                offers.append(action)
-                assert g.trade is not None
-                g.apply(answer(action.to))
-    return offers
+              between: Callable[[Game, int], None] | None = None) -> list[ProposeTrade]:
+    """Seat 0's offers on `rounds` consecutive rounds, every offer answered with `answer`."""
+    return offers_made(g, make_bot(level, 6), rounds, answer=answer, between=between)
 
 
 def test_bots_hard_buys_the_deed_a_rival_lacks_for_a_group() -> None:

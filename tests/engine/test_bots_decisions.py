@@ -3,6 +3,7 @@ building, jail, draws, the board model, and the registry."""
 from __future__ import annotations
 
 import pytest
+from helpers.engine import offers_made
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -15,7 +16,6 @@ from zemlevlasnyk.engine import (
     Debt,
     DeclineDraw,
     DeclineTrade,
-    EndTurn,
     Game,
     Mortgage,
     OfferDraw,
@@ -232,19 +232,7 @@ def test_bots_offer_to_complete_own_group_and_never_repeat_a_declined_offer(leve
     g.owner[16] = g.owner[18] = 0
     g.owner[19] = 1
     g.cash = [400000, 150000]
-    bot = make_bot(level, 6)
-    offers = []
-    for _ in range(12):
-        g.active, g.phase, g.turn, g.proposed_to, g.reroll = 0, Phase.POST_ROLL, g.turn + 1, [], False
-        for _ in range(50):
-            action = bot.choose(g, 0)
-            assert g.is_legal(action)
-            if isinstance(action, EndTurn):
-                break
-            g.apply(action)
-            if isinstance(action, ProposeTrade):
-                offers.append(action)
-                g.apply(DeclineTrade(1))
+    offers = offers_made(g, make_bot(level, 6), 12, advance=1)
     assert offers, "the bot never offered for the last orange street"
     assert all(o.take == (19,) for o in offers)
     keys = [(o.to, o.give, o.take, o.money) for o in offers]

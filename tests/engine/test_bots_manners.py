@@ -6,11 +6,11 @@ replay from the seed."""
 from __future__ import annotations
 
 import pytest
+from helpers.engine import offers_made
 
 from zemlevlasnyk.engine import (
     Bid,
     DeclineTrade,
-    EndTurn,
     Entropy,
     Game,
     PassBid,
@@ -155,28 +155,6 @@ def test_bots_a_swap_of_two_groups_pays_for_the_better_one() -> None:
 
 # -- refused offers -------------------------------------------------------------------------------
 
-def play_turns(g: Game, bot: object, turns: int, between: object = None) -> list[ProposeTrade]:
-    """Seat 0's after-roll decisions on `turns` consecutive rounds of a two-player game, seat
-    1 declining every offer; `between(g, round)` may change the position before each round."""
-    offers = []
-    for n in range(turns):
-        if between is not None:
-            between(g, n)
-        g.active, g.phase, g.proposed_to, g.reroll = 0, Phase.POST_ROLL, [], False
-        g.turn += g.players     # one round later
-        for _ in range(50):
-            action = bot.choose(g, 0)   # type: ignore[attr-defined]
-            assert g.is_legal(action)
-            if isinstance(action, EndTurn):
-                break
-            g.apply(action)
-            if isinstance(action, ProposeTrade):
-                offers.append(action)
-                assert g.trade is not None
-                g.apply(DeclineTrade(1))
-    return offers
-
-
 def orange_buyer(*, keep: bool = False) -> Game:
     g = game_with(2, first=0, keep=keep)
     g.owner[16] = g.owner[18] = 0
@@ -188,7 +166,7 @@ def orange_buyer(*, keep: bool = False) -> Game:
 @pytest.mark.parametrize("level", ["medium", "hard"])
 def test_bots_a_refused_offer_is_not_made_again_until_the_position_changes(level: str) -> None:
     g = orange_buyer()
-    offers = play_turns(g, make_bot(level, 6), 12)
+    offers = offers_made(g, make_bot(level, 6), 12)
     assert len(offers) == 1 and offers[0].take == (19,)
 
 
@@ -201,7 +179,7 @@ def test_bots_ask_again_once_the_position_changed_and_never_for_a_token_raise(le
             g.cash[1] += rich
 
     g = orange_buyer()
-    offers = play_turns(g, make_bot(level, 6), 4 * (REST_ROUNDS + 1), richer_partner)
+    offers = offers_made(g, make_bot(level, 6), 4 * (REST_ROUNDS + 1), between=richer_partner)
     assert len(offers) >= 2, "the position changed: the bot may ask again"
     for a, b in zip(offers, offers[1:], strict=False):
         assert b.take == a.take
@@ -215,7 +193,7 @@ def test_bots_a_refused_request_rests_some_rounds_however_the_position_moves() -
         g.cash[1] += RULES.start_cash     # a large change every round
 
     g = orange_buyer()
-    offers = play_turns(g, make_bot("hard", 6), 2 * REST_ROUNDS + 1, restless)
+    offers = offers_made(g, make_bot("hard", 6), 2 * REST_ROUNDS + 1, between=restless)
     assert 1 <= len(offers) <= 3
 
 
@@ -283,12 +261,12 @@ def test_a_bot_made_afresh_remembers_the_refusals_the_game_keeps() -> None:
     g = orange_buyer(keep=True)
     offers = []
     for _ in range(10):
-        offers += play_turns(g, make_bot("hard", 6), 1)
+        offers += offers_made(g, make_bot("hard", 6), 1)
     assert len(offers) == 1
     g = orange_buyer()          # a game that keeps nothing: a new bot forgets
     forgetful = []
     for _ in range(3):
-        forgetful += play_turns(g, make_bot("hard", 6), 1)
+        forgetful += offers_made(g, make_bot("hard", 6), 1)
     assert len(forgetful) == 3
 
 

@@ -5,7 +5,7 @@ plain mutable object) and script every die and card with `Scripted`.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
@@ -13,12 +13,16 @@ import pytest
 from zemlevlasnyk.engine import (
     BANK,
     Action,
+    DeclineTrade,
+    EndTurn,
     Event,
     Game,
     IllegalAction,
     OptionKind,
     OptionSpec,
     OptionValue,
+    Phase,
+    ProposeTrade,
     Ruleset,
     Scripted,
     load_preset,
@@ -117,3 +121,29 @@ def switched(spec: OptionSpec) -> OptionValue:
 
 def all_switched(preset: str) -> dict[str, OptionValue]:
     return {spec.name: switched(spec) for spec in option_specs(preset)}
+
+
+def offers_made(game: Game, bot: Any, turns: int, *, answer: Callable[[int], Action] = DeclineTrade,
+                between: Callable[[Game, int], None] | None = None, advance: int | None = None
+                ) -> list[ProposeTrade]:
+    """Seat 0's after-roll decisions (a bot's `choose`) on `turns` turns of its own, `advance`
+    turns apart (default: a round, `game.players`), every offer answered at once by its
+    partner with `answer(seat)`; `between(game, n)` may change the position before turn n.
+    The offers made, in order."""
+    offers = []
+    for n in range(turns):
+        if between is not None:
+            between(game, n)
+        game.active, game.phase, game.proposed_to, game.reroll = 0, Phase.POST_ROLL, [], False
+        game.turn += game.players if advance is None else advance
+        for _ in range(50):
+            action = bot.choose(game, 0)
+            assert game.is_legal(action)
+            if isinstance(action, EndTurn):
+                break
+            game.apply(action)
+            if isinstance(action, ProposeTrade):
+                offers.append(action)
+                assert game.trade is not None
+                game.apply(answer(action.to))
+    return offers

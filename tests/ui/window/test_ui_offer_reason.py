@@ -19,11 +19,7 @@ SIZES = ((800, 500), (1024, 640), (1280, 720), (1920, 1080))
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_ui_offer_dialog_shows_the_reason(lang: str) -> None:
-    from zemlevlasnyk.ui.shots.render import build_scene
-    init_pygame()
-    app = App(SIZES[0], lang=lang, spawn=lambda fn: None)
-    build_scene(app, "offer", seed=1)
-    game = app.scenes[0].game
+    app, game = _offer_shown(lang)
     assert game.trade is not None
     # The longest reason a bot gives: a swap of two groups, each with its longest names.
     rules = game.rules
@@ -44,11 +40,7 @@ def test_ui_offer_dialog_shows_the_reason(lang: str) -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_ui_offer_dialog_shows_why_a_bot_buys_to_block_a_rivals_group(lang: str) -> None:
     """Hard's purchase of the deed a third player lacks for a group (engine.bots.trading.propose_block)."""
-    from zemlevlasnyk.ui.shots.render import build_scene
-    init_pygame()
-    app = App(SIZES[0], lang=lang, spawn=lambda fn: None)
-    build_scene(app, "offer", seed=1)
-    game = app.scenes[0].game
+    app, game = _offer_shown(lang)
     assert game.trade is not None and game.players >= 3
     rules = game.rules
     by, to = game.trade.from_seat, game.trade.to_seat
@@ -61,6 +53,15 @@ def test_ui_offer_dialog_shows_why_a_bot_buys_to_block_a_rivals_group(lang: str)
     trade = TradeOffer(by, to, (), (group[-1],), 30_000)
     assert explain_offer(game, trade).kind is ReasonKind.BLOCK
     _shown_whole(app, game, trade, lang)
+
+
+def _offer_shown(lang: str) -> tuple[App, Game]:
+    """The window at the smallest size with a computer player's offer open, and its game."""
+    from zemlevlasnyk.ui.shots.render import build_scene
+    init_pygame()
+    app = App(SIZES[0], lang=lang, spawn=lambda fn: None)
+    build_scene(app, "offer", seed=1)
+    return app, app.scenes[0].game
 
 
 def _shown_whole(app: App, game: Game, trade: TradeOffer, lang: str) -> None:
