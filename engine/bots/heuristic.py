@@ -712,10 +712,10 @@ class HeuristicBot:
                               sweetener_count=s.sweeteners, split=s.split_groups, swaps=s.swaps,
                               view=view, floor=floor)
         if offer is None and s.blocks:
-            # Nothing of mine to complete: the deeds a rival lacks, before another sells them.
-            typical = MEDIUM
-            offer = T.propose_block(game, seat, partners, self.partner_model(game), partner_weight=typical.weight,
-                                    margin=game.rules.start_cash * typical.margin_share, premium=s.premium,
+            # Nothing of mine to complete: the deeds a rival lacks, before another sells them,
+            # priced to what a typical player (`partner_model`: medium's) takes.
+            offer = T.propose_block(game, seat, partners, self.partner_model(game), partner_weight=MEDIUM.weight,
+                                    margin=game.rules.start_cash * MEDIUM.margin_share, premium=s.premium,
                                     cash_floor=self.reserve(game, seat, s.build_reserve),
                                     resting=self.memory.resting(game, seat),
                                     refused=self.memory.refusals(game, seat))

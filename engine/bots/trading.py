@@ -489,7 +489,6 @@ def sale_price(game: Game, deal: Deal) -> int:
     return hi
 
 
-
 def propose_block(game: Game, seat: int, partners: tuple[int, ...], partner_model: Appraiser, *,
                   partner_weight: float, margin: float, premium: float, cash_floor: int,
                   resting: AbstractSet[tuple[int, Request]], refused: Sequence[Refusal]) -> ProposeTrade | None:
