@@ -1,4 +1,5 @@
-"""Computer players: every level behind one factory, `make_bot(level, seed)`.
+"""Computer players: every level behind one factory, `make_bot(level, seed)`, and a seat's
+bot from its spec (`seat_bot`: a level, or a level and its temperament, `hard:bold`).
 
 A bot sees only what a player at the table sees (the game state is public; the deck's
 order does not exist until a draw) and answers with an action through the same surface as
@@ -89,3 +90,38 @@ def make_bot(level: str, seed: int | bytes | str = 0,
     if tempered is not None:
         return tempered(seed_bytes(seed), mood)
     return factory(seed_bytes(seed))
+
+
+# A seat's spec, as `simulate --bots` and `play_match` take it: a level, or a level offered
+# to people and its temperament after this mark (`hard:bold`).
+TEMPERAMENT_MARK = ":"
+
+
+def parse_seat(spec: str) -> tuple[str, Temperament]:
+    """A seat's level and temperament from its spec; ValueError names what is wrong."""
+    level, mark, mood = spec.partition(TEMPERAMENT_MARK)
+    if level not in LEVELS:
+        raise ValueError(f"unknown bot level {level!r}; known: {', '.join(LEVELS)}")
+    if not mark:
+        return level, Temperament.BALANCED
+    if level not in TEMPERED:
+        raise ValueError(f"bot level {level!r} has no temperament; these have: {', '.join(TEMPERED_LEVELS)}")
+    try:
+        return level, Temperament(mood)
+    except ValueError:
+        known = ", ".join(t.value for t in Temperament)
+        raise ValueError(f"unknown temperament {mood!r}; known: {known}") from None
+
+
+def seat_spec(level: str, temperament: Temperament = Temperament.BALANCED) -> str:
+    """The spec of a seat: the level alone when balanced (so a balanced seat's spec, and the
+    seed a game derives from it, are the level's as before temperaments)."""
+    if temperament is Temperament.BALANCED:
+        return level
+    return f"{level}{TEMPERAMENT_MARK}{temperament.value}"
+
+
+def seat_bot(spec: str, seed: int | bytes | str = 0) -> Bot:
+    """The bot of a seat's spec (`parse_seat`), its choices drawn from `seed`."""
+    level, temperament = parse_seat(spec)
+    return make_bot(level, seed, temperament)

@@ -17,7 +17,7 @@ from ..game import Game
 from ..phases import OVER
 from ..rules import Ruleset
 from ..state import BANK, Lot
-from . import make_bot
+from . import seat_bot
 
 # A turn with more actions than this is a bot stuck in a loop, not play: the busiest real
 # turns (a long auction, a debt paid by selling a dozen buildings) take about a hundred.
@@ -73,9 +73,12 @@ def derive_seed(seed: int | bytes, label: str) -> bytes:
 
 def play_match(rules: Ruleset, levels: Sequence[str], seed: int | bytes, max_turns: int,
                observer: Callable[[Game, Action, list[Event]], None] | None = None) -> MatchResult:
-    """Play one game, seat i played by a bot of `levels[i]`, until it ends or the cap."""
+    """Play one game, seat i played by a bot of `levels[i]` (a level, or `level:temperament`),
+    until it ends or the cap."""
     chance = Entropy(derive_seed(seed, "chance"))
-    bots = [make_bot(level, derive_seed(seed, f"seat{i}:{level}")) for i, level in enumerate(levels)]
+    # A seat's spec is its level, or a level and its temperament (`hard:bold`): the bots'
+    # seeds derive from it, so a balanced seat's are the level's.
+    bots = [seat_bot(level, derive_seed(seed, f"seat{i}:{level}")) for i, level in enumerate(levels)]
     game = Game.new(rules, len(levels), chance=chance)
     landings = [0] * rules.size
     # Without an observer, actions run without events (`Game._apply_quietly`), and the cells

@@ -20,7 +20,7 @@ from zemlevlasnyk.engine import (
     load_preset,
     load_rules,
 )
-from zemlevlasnyk.engine.bots import make_bot
+from zemlevlasnyk.engine.bots import make_bot, parse_seat, seat_bot, seat_spec
 from zemlevlasnyk.engine.bots import trading as T
 from zemlevlasnyk.engine.bots.bidding import MAX_OVER_PRICE, Stake, develop_keep, stake
 from zemlevlasnyk.engine.bots.earnings import group_earnings
@@ -320,3 +320,18 @@ def test_bots_temperaments_differ_and_replay_from_the_seed() -> None:
 def test_bots_unknown_temperament_is_a_clear_error() -> None:
     with pytest.raises(ValueError, match="unknown temperament 'grumpy'; known: cautious, balanced, bold"):
         make_bot("hard", 1, "grumpy")
+
+
+def test_bots_a_seats_spec_names_its_level_and_temperament() -> None:
+    """`hard:bold` (simulate's --bots, play_match's levels) is hard with a bold temperament;
+    a level alone is balanced, and its spec the level as before temperaments."""
+    assert parse_seat("hard:bold") == ("hard", Temperament.BOLD)
+    assert parse_seat("easy") == ("easy", Temperament.BALANCED)
+    assert seat_spec(*parse_seat("medium:balanced")) == "medium"
+    assert seat_spec("medium", Temperament.CAUTIOUS) == "medium:cautious"
+    assert seat_bot("hard:cautious", 1).style.temperament is Temperament.CAUTIOUS  # type: ignore[attr-defined]
+    for spec, message in (("random:bold", "bot level 'random' has no temperament"),
+                          ("hard:grumpy", "unknown temperament 'grumpy'"),
+                          ("wizard:bold", "unknown bot level 'wizard'")):
+        with pytest.raises(ValueError, match=message):
+            parse_seat(spec)

@@ -18,14 +18,14 @@ from pathlib import Path
 from typing import NamedTuple, TextIO
 
 from zemlevlasnyk.engine import Action, Event, Game, OptionValue, Ruleset, load_rules
-from zemlevlasnyk.engine.bots import LEVELS
+from zemlevlasnyk.engine.bots import LEVELS, TEMPERED_LEVELS, Temperament, parse_seat, seat_spec
 from zemlevlasnyk.engine.bots.match import play_match
 from zemlevlasnyk.ui.cli import UserError, command_help
 from zemlevlasnyk.ui.cli.rules_args import add_rules_arguments, rules_from_args
 from zemlevlasnyk.ui.cli.summary import AuctionFigures, Summary
 from zemlevlasnyk.ui.cli.words import help_words
 from zemlevlasnyk.ui.words.ruleset import preset_name
-from zemlevlasnyk.ui.words.text import catalogue, os_reason
+from zemlevlasnyk.ui.words.text import catalogue, form, os_reason
 
 # How often the progress bar may redraw: often enough to look alive, rarely enough to cost nothing.
 PROGRESS_INTERVAL_S = 0.1
@@ -136,10 +136,7 @@ def _parse(args: argparse.Namespace) -> tuple[list[str], int]:
     if args.jobs < 1:
         raise UserError(words["jobs_min"])
     rules = rules_from_args(args, args.lang)
-    levels = [s.strip() for s in args.bots.split(",")]
-    for level in levels:
-        if level not in LEVELS:
-            raise UserError(words["unknown_level"].format(level=repr(level), levels=", ".join(LEVELS)))
+    levels = [_seat(s.strip(), words) for s in args.bots.split(",")]
     players = args.players
     if players is None:
         players = len(levels) if len(levels) > 1 else 4
@@ -150,6 +147,20 @@ def _parse(args: argparse.Namespace) -> tuple[list[str], int]:
     if len(levels) != players:
         raise UserError(words["levels_count"].format(levels=len(levels), players=players))
     return levels, players
+
+
+def _seat(spec: str, words: dict[str, str]) -> str:
+    """A seat of --bots: a level, or a level and its temperament (`hard:bold`), as
+    `play_match` takes it (a balanced seat as its level alone: the same games as before)."""
+    level, mark, mood = spec.partition(":")
+    if level not in LEVELS:
+        raise UserError(words["unknown_level"].format(level=repr(level), levels=", ".join(LEVELS)))
+    if mark and level not in TEMPERED_LEVELS:
+        raise UserError(words["no_temperament"].format(level=repr(level), levels=", ".join(TEMPERED_LEVELS)))
+    if mark and mood not in {t.value for t in Temperament}:
+        raise UserError(words["unknown_temperament"].format(
+            temperament=repr(mood), known=", ".join(t.value for t in Temperament)))
+    return seat_spec(*parse_seat(spec))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -304,8 +315,15 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def level_name(lang: str, level: str) -> str:
-    """A computer level in the report's language (the level's id when it has no words)."""
-    return str(catalogue(lang)["ui"]["levels"].get(level, level))
+    """A seat's computer level in the report's language (the level's id when it has no
+    words), with its temperament beside it when it has one: «складний (сміливий)»."""
+    t = catalogue(lang)["ui"]
+    name, mark, mood = level.partition(":")
+    words = str(t["levels"].get(name, name))
+    if not mark:
+        return words
+    said = catalogue(lang)["commands"]["simulate"]["level_temperament"]
+    return str(said).format(level=words, temperament=form(lang, t["temperaments"][mood]))
 
 
 def format_summary(s: Summary, args: argparse.Namespace) -> str:

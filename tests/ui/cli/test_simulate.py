@@ -103,6 +103,11 @@ def test_wilson_interval_brackets_the_rate() -> None:
 @pytest.mark.parametrize("args, message", [
     (["--lang", "en", "--games", "0"], "--games must be at least 1"),
     (["--lang", "en", "--bots", "grandmaster"], "unknown bot level 'grandmaster'"),
+    (["--lang", "en", "--bots", "hard:wild,medium"], "unknown temperament 'wild'; known: cautious, balanced, bold"),
+    (["--lang", "en", "--bots", "random:bold"],
+     "bot level 'random' has no temperament; these have one: easy, medium, hard"),
+    (["--lang", "uk", "--bots", "beginner:cautious,easy"], "рівень комп'ютера 'beginner' не має вдачі"),
+    (["--lang", "en", "--bots", "hard:"], "unknown temperament ''"),
     (["--lang", "en", "--players", "5"], "--players must be 2 to 4"),
     (["--lang", "en", "--bots", "easy,medium", "--players", "3"], "lists 2 levels for 3 players"),
     (["--lang", "uk", "--games", "0"], "--games: щонайменше 1"),
@@ -138,3 +143,28 @@ def test_simulate_report_names_levels_and_rules_in_the_language(tmp_path: Path,
         assert "легкий" in text and "складний" in text
         assert "easy" not in text and "hard" not in text
     assert "правила: Землевласник" in printed and "zemlevlasnyk" not in printed
+
+
+def test_simulate_seats_a_level_with_its_temperament(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`--bots hard:bold,...` seats a temperament: its figures are its own, apart from the
+    balanced level's; the report and the log name it in the language; a balanced seat
+    (`hard:balanced`) plays the very games of the level alone; and a temperament plays other
+    games than balanced (it is really seated)."""
+    def run(bots: str, name: str, lang: str = "en") -> dict:
+        out = tmp_path / f"{name}.json"
+        assert main(["simulate", "--games", "4", "--bots", bots, "--seed", "5", "--max-turns", "200",
+                     "--json", str(out), "--log", str(tmp_path / f"{name}.log"), "--lang", lang]) == 0
+        data = json.loads(out.read_text())
+        return {k: data[k] for k in ("bots", "wins", "turns", "landings", "actions")}
+
+    bold = run("hard:bold,hard,medium", "bold")
+    assert bold["bots"] == ["hard:bold", "hard", "medium"]
+    assert set(bold["wins"]["by_level"]) <= {"hard:bold", "hard", "medium"}
+    assert "hard (bold), hard, medium" in capsys.readouterr().out
+    assert run("hard:balanced,hard,medium", "balanced") == run("hard,hard,medium", "plain")
+    assert run("hard:cautious,hard,medium", "cautious")["actions"] != run("hard,hard,medium", "again")["actions"]
+    run("medium:cautious,easy:bold", "uk", lang="uk")
+    printed = capsys.readouterr().out
+    told = (tmp_path / "uk.log").read_text("utf-8")
+    for text in (printed, told):
+        assert "середній (обачний)" in text and "легкий (сміливий)" in text
