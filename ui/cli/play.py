@@ -9,8 +9,10 @@ import argparse
 import logging
 import os
 
+from zemlevlasnyk.engine.bots import TEMPERAMENT_MARK
 from zemlevlasnyk.ui.cli import UserError, command_help
 from zemlevlasnyk.ui.cli.rules_args import add_rules_arguments, rules_from_args
+from zemlevlasnyk.ui.cli.seats import split_seat
 from zemlevlasnyk.ui.cli.words import help_words
 from zemlevlasnyk.ui.words.text import LANGUAGES
 
@@ -62,13 +64,17 @@ def run(args: argparse.Namespace) -> int:
 
     lang = args.lang or preferred_language()
     words = catalogue(lang)["commands"]
-    level = args.level or default_level()
+    # `--level hard:bold`: every opponent of that level and temperament.
+    spec = args.level or default_level()
+    level = spec.partition(TEMPERAMENT_MARK)[0]
     if level not in offered_levels():
         raise UserError(words["play"]["no_level"].format(level=repr(level), levels=", ".join(offered_levels())))
+    level, mood = split_seat(spec, words["seats"])
     if not 1 <= args.opponents <= MAX_OPPONENTS:
         raise UserError(words["play"]["opponents"].format(n=args.opponents))
+    temperaments = (mood.value,) * args.opponents if mood is not None else ()
     first = nav.PlayComputer((args.name or "").strip() or None, args.opponents, level, args.seed,
-                             rules_from_args(args, lang))
+                             rules_from_args(args, lang), temperaments)
     try:
         return run_window(lang=args.lang, first=first, interfaces=getattr(args, "interface", None))
     except NoDisplay as exc:

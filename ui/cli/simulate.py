@@ -18,10 +18,11 @@ from pathlib import Path
 from typing import NamedTuple, TextIO
 
 from zemlevlasnyk.engine import Action, Event, Game, OptionValue, Ruleset, load_rules
-from zemlevlasnyk.engine.bots import LEVELS, TEMPERED_LEVELS, Temperament, parse_seat, seat_spec
+from zemlevlasnyk.engine.bots import LEVELS, TEMPERAMENT_MARK, Temperament, seat_spec
 from zemlevlasnyk.engine.bots.match import play_match
 from zemlevlasnyk.ui.cli import UserError, command_help
 from zemlevlasnyk.ui.cli.rules_args import add_rules_arguments, rules_from_args
+from zemlevlasnyk.ui.cli.seats import split_seat
 from zemlevlasnyk.ui.cli.summary import AuctionFigures, Summary
 from zemlevlasnyk.ui.cli.words import help_words
 from zemlevlasnyk.ui.words.ruleset import preset_name
@@ -136,7 +137,8 @@ def _parse(args: argparse.Namespace) -> tuple[list[str], int]:
     if args.jobs < 1:
         raise UserError(words["jobs_min"])
     rules = rules_from_args(args, args.lang)
-    levels = [_seat(s.strip(), words) for s in args.bots.split(",")]
+    seats = catalogue(args.lang)["commands"]["seats"]
+    levels = [_seat(s.strip(), words, seats) for s in args.bots.split(",")]
     players = args.players
     if players is None:
         players = len(levels) if len(levels) > 1 else 4
@@ -149,18 +151,14 @@ def _parse(args: argparse.Namespace) -> tuple[list[str], int]:
     return levels, players
 
 
-def _seat(spec: str, words: dict[str, str]) -> str:
+def _seat(spec: str, words: dict[str, str], seats: dict[str, str]) -> str:
     """A seat of --bots: a level, or a level and its temperament (`hard:bold`), as
     `play_match` takes it (a balanced seat as its level alone: the same games as before)."""
-    level, mark, mood = spec.partition(":")
+    level = spec.partition(TEMPERAMENT_MARK)[0]
     if level not in LEVELS:
         raise UserError(words["unknown_level"].format(level=repr(level), levels=", ".join(LEVELS)))
-    if mark and level not in TEMPERED_LEVELS:
-        raise UserError(words["no_temperament"].format(level=repr(level), levels=", ".join(TEMPERED_LEVELS)))
-    if mark and mood not in {t.value for t in Temperament}:
-        raise UserError(words["unknown_temperament"].format(
-            temperament=repr(mood), known=", ".join(t.value for t in Temperament)))
-    return seat_spec(*parse_seat(spec))
+    level, mood = split_seat(spec, seats)
+    return seat_spec(level, mood or Temperament.BALANCED)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -318,7 +316,7 @@ def level_name(lang: str, level: str) -> str:
     """A seat's computer level in the report's language (the level's id when it has no
     words), with its temperament beside it when it has one: «складний (сміливий)»."""
     t = catalogue(lang)["ui"]
-    name, mark, mood = level.partition(":")
+    name, mark, mood = level.partition(TEMPERAMENT_MARK)
     words = str(t["levels"].get(name, name))
     if not mark:
         return words

@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 
 import trio
 
+from zemlevlasnyk.engine.bots import Temperament
 from zemlevlasnyk.p2p import (
     COLOURS,
     ENV_VAR,
@@ -74,6 +75,7 @@ from zemlevlasnyk.p2p import (
 from zemlevlasnyk.p2p import read as read_saved_game
 from zemlevlasnyk.ui.cli import UserError, command_help
 from zemlevlasnyk.ui.cli.rules_args import add_rules_arguments, rules_from_args
+from zemlevlasnyk.ui.cli.seats import split_seat
 from zemlevlasnyk.ui.cli.words import help_words
 from zemlevlasnyk.ui.words.language import preferred_language
 from zemlevlasnyk.ui.words.problems import worded
@@ -145,9 +147,9 @@ def _profile(args: argparse.Namespace) -> Profile:
     return replace(profile, colour=args.colour) if args.colour else profile
 
 
-def _policy(level: str, seed: int) -> Policy:
+def _policy(level: str, seed: int, temperament: Temperament | None = None) -> Policy:
     try:
-        return make_policy(level, seed)
+        return make_policy(level, seed, None if temperament is None else temperament.value)
     except ProtocolError as exc:
         raise UserError(_explained(exc)) from None
 
@@ -245,8 +247,10 @@ def run_host(args: argparse.Namespace) -> int:
         raise UserError(said["start_at"].format(n=args.start_at, max=MAX_SEATS))
     if args.port and not 0 < args.port < 65536:
         raise UserError(said["port"].format(port=args.port))
-    levels = [level.strip() for level in args.bots.split(",") if level.strip()]
-    bots = [(level, _policy(level, seed + n + 1)) for n, level in enumerate(levels)]
+    # A seat of --bots is a level, or a level and its temperament (`hard:bold`).
+    seats = catalogue(preferred_language())["commands"]["seats"]
+    specs = [split_seat(spec.strip(), seats) for spec in args.bots.split(",") if spec.strip()]
+    bots = [(level, mood, _policy(level, seed + n + 1, mood)) for n, (level, mood) in enumerate(specs)]
     own = _policy(args.bot, seed) if args.bot else None
     if len(bots) + (own is not None) >= MAX_SEATS:
         raise UserError(said["too_many_bots"])
@@ -285,8 +289,8 @@ def run_host(args: argparse.Namespace) -> int:
     handle.on_save_failed(lambda problem: _say(_not_saved(problem)))
     if own is not None:
         handle.sit_host(policy=own)
-    for level, bot in bots:
-        handle.add_bot(level, bot)
+    for level, mood, bot in bots:
+        handle.add_bot(level, bot, None if mood is None else mood.value)
 
     async def main() -> None:
         # Ctrl-C closes the table, so that each player hears that the host left (`host_left`)

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from zemlevlasnyk.engine import option_specs, preset_names
-from zemlevlasnyk.engine.bots import LEVELS
+from zemlevlasnyk.engine.bots import LEVELS, Temperament
 from zemlevlasnyk.p2p.core.identity import COLOURS
 from zemlevlasnyk.ui.cli import COMMANDS, main
 from zemlevlasnyk.ui.cli.screenshot import SCENES
@@ -31,10 +31,11 @@ IN_BUILD = [c.name for c in COMMANDS if importlib.util.find_spec(c.module)]
 TYPED = re.compile(r"--?[a-z][a-z-]*|\{[^}]*\}|`[^`]*`|\$[A-Z_]+|zemlevlasnyk://\S*")
 LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 # Words the Ukrainian help may hold: the program's and the commands' names, the values a
-# person types (levels, presets, house rules and their values, colours, scenes, languages),
+# person types (levels and temperaments, presets, house rules and their values, colours, scenes, languages),
 # the files `simulate --plots` writes and the saved game's suffix, and technical names that
 # Ukrainian writes as they are.
-TYPED_WORDS = ({"zemlevlasnyk", "off", "png", "zvl"} | set(IN_BUILD) | set(LEVELS) | set(preset_names())
+TYPED_WORDS = ({"zemlevlasnyk", "off", "png", "zvl"} | set(IN_BUILD) | set(LEVELS) | {t.value for t in Temperament}
+               | set(preset_names())
                | {s.name for p in preset_names() for s in option_specs(p)} | set(COLOURS) | set(SCENES)
                | set(LANGUAGES) | {"landings", "wins"})
 TECHNICAL = {"IPv4", "TCP", "PNG", "JSON", "mDNS", "Wi", "Fi"}
