@@ -214,6 +214,7 @@ class Button:
     size: int = theme.BODY
     face: Face = Face.BOLD
     swatch: pygame.Color | None = None   # a colour mark at the left (a deed's group)
+    caption: str | None = None   # a smaller line above the label: whose choice it is («Олена»)
 
     def hit(self, pos: tuple[int, int]) -> bool:
         return self.enabled and self.rect.collidepoint(pos)
@@ -247,6 +248,15 @@ class Button:
         while size > theme.MIN_TEXT and text_width(self.label, size, self.face) > room:
             size -= 1
         label = fit_line(self.label, size, room, self.face)
+        if self.caption:
+            # Two lines, centred together: the caption (smaller, softer) over the label.
+            small = max(theme.MIN_TEXT, size - 2)
+            above, below = font(small, Face.REGULAR).get_linesize(), font(size, self.face).get_linesize()
+            top = centre[1] - (above + below) // 2
+            soft = ink if not self.enabled or dimmed else theme.INK_SOFT
+            draw_text(surface, fit_line(self.caption, small, room, Face.REGULAR), (centre[0], top + above // 2),
+                      small, soft, Face.REGULAR, "center", box=self.rect)
+            centre = (centre[0], top + above + below // 2)
         draw_text(surface, label, centre, size, ink, self.face, "center", box=self.rect)
 
 

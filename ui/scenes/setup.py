@@ -5,7 +5,7 @@ strong, your name, and the rules (a preset and its house rules, chosen in the ru
 The levels on offer to people are those of `vs_computer.offered_levels` (easy, medium,
 hard); the others stay for `simulate`. Each opponent's temperament (cautious, balanced,
 bold: `vs_computer.offered_temperaments`) is a button under the count, one an opponent,
-that a click turns to the next one. The name starts as the one in the settings.
+its name over its temperament, that a click turns to the next one. The name starts as the one in the settings.
 """
 from __future__ import annotations
 
@@ -72,7 +72,8 @@ class SetupScene(Scene):
         size = self.sizes.body
         self.count_buttons = [Button(str(n), n, size=size) for n in range(1, MAX_OPPONENTS + 1)]
         self.level_buttons = [Button(self.t["levels"][lv], lv, size=self.sizes.small + 1) for lv in offered_levels()]
-        self.temperament_buttons = [Button(self._temperament_words(n), n, size=self.sizes.small + 1)
+        self.temperament_buttons = [Button(self._temperament_words(n), n, size=self.sizes.small + 1,
+                                           caption=self._opponent_name(n))
                                     for n in range(len(self.temperaments))]
         self.back = Button(self.t["back"], BACK, size=size)
         self.start = Button(self.t["setup_start"], START, style=Style.PRIMARY, size=size)
@@ -173,6 +174,12 @@ class SetupScene(Scene):
         return form(self.app.lang, self.t["temperaments"][self.temperaments[seat]],
                     gender=genders[seat] if seat < len(genders) else None)
 
+    def _opponent_name(self, seat: int) -> str | None:
+        """The name of the opponent at `seat` (from 0), over its temperament's button: the row is
+        one button an opponent, not a choice among three (as the level's row below is)."""
+        names = self.t["bot_names"]
+        return str(names[seat]) if seat < len(names) else None
+
     def _next_temperament(self, seat: int) -> None:
         """The opponent at `seat` (from 0) takes the next temperament, round again after the last."""
         moods = offered_temperaments()
@@ -199,9 +206,6 @@ class SetupScene(Scene):
                   title, theme.INK, Face.BOLD, box=self.card)
         for key, y in self.labels:
             label = self.t[key]["label"] if key == "rules" else self.t[key]
-            if key == "setup_temperaments":
-                # Named in the buttons' order, so that each button says whose it is.
-                label = label.format(names=", ".join(self.t["bot_names"][:self.opponents]))
             draw_text(surface, fit_line(label, s.body, inner, Face.BOLD), (left, y), s.body, theme.INK_SOFT,
                       Face.BOLD, box=self.card)
         width = self.rules_line.width

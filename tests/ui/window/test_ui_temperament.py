@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 import trio
 from helpers.friends import SEEN_SECONDS, hosting
 from helpers.p2p import body
-from helpers.ui import init_pygame, open_app  # noqa: I001  (sets SDL drivers first)
+from helpers.ui import Driver, init_pygame, open_app  # noqa: I001  (sets SDL drivers first)
 
 from zemlevlasnyk.ui.kit.widgets import record_text
 from zemlevlasnyk.ui.scenes.menu import MenuScene
@@ -17,6 +18,7 @@ from zemlevlasnyk.ui.scenes.setup import SetupScene
 from zemlevlasnyk.ui.scenes.table.scene import TableScene
 from zemlevlasnyk.ui.sessions.seats import level_words
 from zemlevlasnyk.ui.sessions.view import PlayerInfo
+from zemlevlasnyk.ui.shell.app import App
 from zemlevlasnyk.ui.words.text import ui_words
 
 
@@ -79,4 +81,36 @@ async def test_ui_lobby_the_host_seats_a_computer_player_with_the_temperament_it
         with record_text() as drawn:
             app.draw(drive.surface)
         assert "комп'ютер · складний, сміливий" in [d.text for d in drawn]
+        nursery.cancel_scope.cancel()
+
+
+
+def _shown_on_buttons(app: App, drive: Driver, setup: SetupScene) -> list[list[str]]:
+    """The texts drawn inside each temperament button, top to bottom."""
+    with record_text() as drawn:
+        app.draw(drive.surface)
+    return [[d.text for d in drawn if b.rect.contains(d.rect)] for b in setup.temperament_buttons]
+
+
+@pytest.mark.parametrize(("lang", "names", "words", "bold"), [
+    ("uk", ["Богдан", "Олена", "Тарас"], ["врівноважений", "врівноважена", "врівноважений"], "смілива"),
+    ("en", ["Bohdan", "Olena", "Taras"], ["balanced"] * 3, "bold"),
+])
+async def test_ui_setup_each_temperament_button_names_its_opponent(
+        autojump_clock, lang: str, names: list[str], words: list[str], bold: str) -> None:
+    """The row of temperaments is one button an opponent, not a choice among three like the
+    level's row: each button shows whose it is (the opponent's name over its temperament),
+    both whole inside it, at the smallest window; a click changes that opponent's word alone."""
+    surface = init_pygame((800, 500))
+    async with trio.open_nursery() as nursery:
+        app, drive = open_app(nursery, surface, lang=lang)
+        app.push(SetupScene(app))
+        await drive.frames()
+        setup = app.top
+        assert isinstance(setup, SetupScene)
+        assert _shown_on_buttons(app, drive, setup) == [[n, w] for n, w in zip(names, words, strict=True)]
+        drive.click_button(setup.temperament_buttons[1])
+        await drive.frames()
+        shown = _shown_on_buttons(app, drive, setup)
+        assert shown[1] == [names[1], bold] and shown[0] == [names[0], words[0]]
         nursery.cancel_scope.cancel()
