@@ -413,10 +413,17 @@ def propose(game: Game, seat: int, partners: tuple[int, ...], appraiser: Apprais
                 cash_m[partner] += extra
             # My own rule: no group of theirs completed for less than it earns them.
             short = earnings_shortfall(game, deal, owner0, cash_m, earnings)
-            if short > 0 and swap:
-                # Their group earns them more than mine earns me: they pay the difference.
-                money = min(money, -math.ceil(earnings_shortfall(game, Deal(seat, partner, give, take, 0),
-                                                                 owner0, cash0, earnings)))
+            # Their group earns them more than mine earns me (my rule fails with no money at
+            # all): they pay the difference. (When it holds with none, a short of a fraction
+            # is my payment rounded up to whole money, met below: setting the money to 0
+            # there offered a swap the partner's rule refuses, again and again, and two rich
+            # easies circled the board past turn 20 000.)
+            unpaid = earnings_shortfall(game, Deal(seat, partner, give, take, 0), owner0, cash0, earnings) \
+                if short > 0 and swap else 0.0
+            if unpaid > 0:
+                # Rounded down: the fraction whole money cannot split is my rule's (below),
+                # not the partner's, which refuses any shortfall.
+                money = min(money, -math.floor(unpaid))
                 if cash[partner] < -money:
                     continue
                 deal = Deal(seat, partner, give, take, -money)
@@ -428,6 +435,9 @@ def propose(game: Game, seat: int, partners: tuple[int, ...], appraiser: Apprais
             # the groups earn, which money in whole units meets to within one unit.
             if short >= WHOLE_UNIT:
                 continue
+            if swap and earnings_shortfall(game, Deal(partner, seat, take, give, money), owner0, cash_m,
+                                           earnings) > 0:
+                continue    # the partner's rule, at the money as it now is: they would refuse it
             score = _gain_after(appraiser, game, deal, weight, now, owner0, cash_m)
             if floor is not None:
                 score = max(score, floor(deal, owner0, cash_m))

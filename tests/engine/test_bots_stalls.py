@@ -123,3 +123,46 @@ def test_bots_offer_no_sweetener_from_the_group_they_ask_for() -> None:
     for seed in range(3):
         play_match(RULES, ["hard", "medium", "medium", "medium"], seed, 300, observer=watch)
     assert seen
+
+
+
+def two_rich_players(cash_times: int) -> Game:
+    """Two players, every deed owned, none holding a group whole: seat 0 the light blues 8
+    and 9 and the green 34, seat 1 the light blue 6 and the greens 31 and 32, the rest
+    dealt in turn (a group each way that a swap completes, as where two rich easies stalled)."""
+    g = Game.new(RULES, 2, first=0)
+    for n, c in enumerate(RULES.properties):
+        g.owner[c] = n % 2
+    for c in (8, 9, 34):
+        g.owner[c] = 0
+    for c in (6, 31, 32):
+        g.owner[c] = 1
+    g.cash = [cash_times * RULES.start_cash, cash_times * RULES.start_cash]
+    g.phase = Phase.POST_ROLL
+    return g
+
+
+@pytest.mark.parametrize("cash_times", [1, 2, 4, 10, 100])
+def test_bots_an_easy_swap_of_groups_is_one_the_partner_accepts(cash_times: int) -> None:
+    """Easy prefers a swap that completes a group each, priced at the difference of what the
+    two groups earn their new owners: the offer meets the partner's rule, and the partner
+    takes it. (It used to come for no money whenever the proposer's own rule fell short by a
+    fraction of a unit once it paid, and for a unit too much when the partner paid: refused
+    each time, offered again once the cash moved, and two rich easies circled the board past
+    turn 20 000 in one of 300 games of three easies on each classic board.)"""
+    g = two_rich_players(cash_times)
+    assert stalled(g, 0) and stalled(g, 1)
+    bot = make_bot("easy", 1)
+    assert isinstance(bot, HeuristicBot)
+    s = bot.style
+    offer = T.propose(g, 0, (1,), bot.appraiser(g), weight=s.weight, partner_model=bot.partner_model(g),
+                      partner_weight=s.weight, margin=bot._margin(g), premium=s.premium, resting=set(),
+                      refused=(), cash_floor=bot.reserve(g, 0, s.buy_reserve), sweetener_count=s.sweeteners,
+                      swaps=True)
+    assert offer is not None and offer.to == 1
+    owner, cash = T.after(g, T.Deal(0, 1, offer.give, offer.take, -offer.money))
+    assert T.completed_groups(g, owner, 0) and T.completed_groups(g, owner, 1), "a swap of groups"
+    assert not T.sells_group_cheaply(g, T.Deal(1, 0, offer.take, offer.give, offer.money)), \
+        "the partner's rule holds at the money offered"
+    g.apply(offer)
+    assert isinstance(make_bot("easy", 2).choose(g, 1), AcceptTrade)
