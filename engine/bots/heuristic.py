@@ -685,6 +685,12 @@ class HeuristicBot:
                + max(sum(cells[c].price for c in in_mine), group_earnings(game, seat, mine, game.cash)))
         return give < get + 1
 
+    @staticmethod
+    def _completes_mine(game: Game, seat: int, offer: ProposeTrade) -> bool:
+        """Whether the offer, accepted, completes a colour group of mine."""
+        owner = T.after(game, T.Deal(seat, offer.to, offer.give, offer.take, -offer.money))[0]
+        return bool(T.completed_groups(game, owner, seat))
+
     def _offer(self, game: Game, seat: int) -> ProposeTrade | None:
         partners = T.trade_partners(game, seat)
         if not partners:
@@ -696,9 +702,11 @@ class HeuristicBot:
         offer = None
         # No group to complete from a partner who may be asked (most turns): `propose` would
         # find nothing, so what it needs is not even worked out.
+        stalled = False
         if any(partner in partners for partner, _ in view.wanted(game, seat, s.split_groups)):
             floor = None
-            if s.break_stalls and stalls.stalled(game, seat):
+            stalled = s.break_stalls and stalls.stalled(game, seat)
+            if stalled:
                 weight = s.weight
 
                 def floor(deal: T.Deal, owner: list[int], cash: list[int]) -> float:
@@ -711,6 +719,15 @@ class HeuristicBot:
                               cash_floor=self.reserve(game, seat, self._buy_share(game)),
                               sweetener_count=s.sweeteners, split=s.split_groups, swaps=s.swaps,
                               view=view, floor=floor)
+            if stalled and (offer is None or not self._completes_mine(game, seat, offer)):
+                # Every deed owned and nothing found that completes a group of mine (hard's
+                # step towards a split group at most): a rich player buys the deeds it lacks
+                # at what the group earns it, the price the holder's rule asks (docs/BOTS.md,
+                # "a stalled table of rich players").
+                offer = T.propose_earnings_buy(game, seat, partners,
+                                               cash_floor=self.reserve(game, seat, self._buy_share(game)),
+                                               resting=self.memory.resting(game, seat),
+                                               refused=self.memory.refusals(game, seat), view=view) or offer
         if offer is None and s.blocks:
             # Nothing of mine to complete: the deeds a rival lacks, before another sells them,
             # priced to what a typical player (`partner_model`: medium's) takes.

@@ -27,6 +27,11 @@ from .memory import Request, request_key, token_raise
 # owner only by a player with this many times that money in hand: a rich player buys the
 # deed it lacks, one short of money keeps it for houses.
 EARNINGS_BUY_SHARE = 3
+# ... and in a stall (every deed owned, none of my groups whole) a player with this many times
+# the starting cash in hand offers that price itself (`propose_earnings_buy`): the stalled
+# tables of rich players circled the board without end; a poorer one (most quick games deal
+# every deed at the start) keeps to the level's own view.
+STALL_RICH = 3
 # A deed a rival lacks for a colour group is bought to keep the group from them
 # (`propose_block`) for at most this many times its price, the money raised by a tenth of the
 # price at a time until a typical player would take it.
@@ -474,6 +479,39 @@ def propose_sale(game: Game, seat: int, partners: tuple[int, ...], *,
             if money * EARNINGS_BUY_SHARE > game.cash[partner] or money <= best_money:
                 continue
             best, best_money = ProposeTrade(seat, partner, give, (), -money), money
+    return best
+
+
+def propose_earnings_buy(game: Game, seat: int, partners: tuple[int, ...], *, cash_floor: int,
+                         resting: AbstractSet[tuple[int, Request]], refused: Sequence[Refusal],
+                         view: BoardView | None = None) -> ProposeTrade | None:
+    """An offer to buy from a partner the deeds I lack for one of my colour groups, for what
+    the group earns me (`sale_price`: the least the partner's rule lets it go for), when that
+    costs at most a third of my cash (`EARNINGS_BUY_SHARE`, the share at which a rich player
+    accepts such a sale) and leaves me `cash_floor`: the purchase a stalled table of rich
+    players waits for, where each holder asks what the group would earn its buyer and a
+    face-price view never pays it. For the dearest such group; not an offer resting after a
+    refusal nor a token raise of a refused one. Only with `STALL_RICH` times the starting
+    cash in hand."""
+    cash = game.cash[seat]
+    if cash < STALL_RICH * game.rules.start_cash:
+        return None
+    if view is None:
+        view = BoardView(game)
+    best = None
+    best_money = 0
+    for partner, missing in view.wanted(game, seat, False):
+        if partner not in partners:
+            continue
+        take = tuple(sorted(missing))
+        if (partner, request_key((), take)) in resting:
+            continue
+        money = sale_price(game, Deal(partner, seat, take, (), 0))
+        if money * EARNINGS_BUY_SHARE > cash or cash - money < cash_floor or money <= best_money:
+            continue
+        if any((n.to, n.give, n.take) == (partner, (), take) and token_raise(game, n, money) for n in refused):
+            continue
+        best, best_money = ProposeTrade(seat, partner, (), take, money), money
     return best
 
 

@@ -5,6 +5,7 @@ bought for money alone is not weighed so; an offer's sweetener is never a deed o
 asked for; an offer meets the partner's rule once its money has moved."""
 from __future__ import annotations
 
+import hashlib
 import math
 
 import pytest
@@ -166,3 +167,35 @@ def test_bots_an_easy_swap_of_groups_is_one_the_partner_accepts(cash_times: int)
         "the partner's rule holds at the money offered"
     g.apply(offer)
     assert isinstance(make_bot("easy", 2).choose(g, 1), AcceptTrade)
+
+
+@pytest.mark.parametrize("cash_times", [2, 3, 4, 10])
+def test_bots_a_rich_medium_in_a_stall_buys_the_deed_it_lacks_at_what_the_group_earns(cash_times: int) -> None:
+    """Seat 0 holds two light blues, seat 1 the third and nothing seat 0 could swap for it:
+    every deed owned, the only way on is a purchase. The holder's rule asks what the group
+    earns the buyer, more than a face-price view pays; a medium with `STALL_RICH` times the
+    starting cash offers exactly that (`sale_price`), and a medium holder takes it. A poorer
+    one keeps to its own view and offers nothing. (Four mediums, each with four to nine times
+    the starting cash and every group split, circled the board past turn 20 000 in 5 of 200
+    games on Землевласник and 7 on Класика.)"""
+    g = split_game((8, 9), (6,), cash_times)
+    assert stalled(g, 0)
+    action = make_bot("medium", 1).choose(g, 0)
+    if cash_times < T.STALL_RICH:
+        assert not isinstance(action, ProposeTrade), action
+        return
+    price = T.sale_price(g, T.Deal(1, 0, (6,), (), 0))
+    assert price > 1.5 * RULES.cells[6].price, "dearer than medium's face-price view"
+    assert action == ProposeTrade(0, 1, (), (6,), price)
+    g.apply(action)
+    assert isinstance(make_bot("medium", 2).choose(g, 1), AcceptTrade)
+
+
+def test_bots_a_stalled_table_of_four_rich_mediums_ends() -> None:
+    """The game of `simulate --bots medium --players 4 --seed 7` numbered 20 on Землевласник:
+    every group split by turn 140, nothing built, and the four circling with ever more cash
+    (a million each by turn 1 000) until it was capped at 20 000 turns. With the purchases
+    above it ends before turn 1 000."""
+    seed = hashlib.sha256(b"zemlevlasnyk-simulate/7/20").digest()
+    result = play_match(RULES, ["medium"] * 4, seed, 3000)
+    assert not result.capped and result.turns < 1000
