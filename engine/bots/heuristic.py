@@ -643,6 +643,12 @@ class HeuristicBot:
         s = self.style
         if s.earnings_buys and self._buys_at_earnings(game, seat, deal):
             return accept
+        if s.blocks and T.hands_over_a_block(game, deal) and \
+                deal.money_in <= T.BLOCK_MOST * sum(game.rules.cells[c].price for c in deal.out):
+            # A deed I hold that keeps a rival from a group, asked of me to keep it so: at
+            # what a blocker pays (`propose_block`), it would only go round the table (four
+            # hards passed one deed between them up to 215 times a game).
+            return self._sure(shared(DeclineTrade, seat))
         if s.face_value_answers:
             cells = game.rules.cells
             give = sum(cells[c].price for c in deal.out) + max(0, -deal.money_in)
@@ -702,7 +708,6 @@ class HeuristicBot:
         offer = None
         # No group to complete from a partner who may be asked (most turns): `propose` would
         # find nothing, so what it needs is not even worked out.
-        stalled = False
         if any(partner in partners for partner, _ in view.wanted(game, seat, s.split_groups)):
             floor = None
             stalled = s.break_stalls and stalls.stalled(game, seat)
@@ -719,15 +724,25 @@ class HeuristicBot:
                               cash_floor=self.reserve(game, seat, self._buy_share(game)),
                               sweetener_count=s.sweeteners, split=s.split_groups, swaps=s.swaps,
                               view=view, floor=floor)
-            if stalled and (offer is None or not self._completes_mine(game, seat, offer)):
-                # Every deed owned and nothing found that completes a group of mine (hard's
-                # step towards a split group at most): a rich player buys the deeds it lacks
-                # at what the group earns it, the price the holder's rule asks (docs/BOTS.md,
-                # "a stalled table of rich players").
-                offer = T.propose_earnings_buy(game, seat, partners,
-                                               cash_floor=self.reserve(game, seat, self._buy_share(game)),
-                                               resting=self.memory.resting(game, seat),
-                                               refused=self.memory.refusals(game, seat), view=view) or offer
+            # Locked too (every deed owned, nothing left to build on my groups): the same
+            # purchases, for a rich player only (`STALL_RICH`, checked first as the cheaper).
+            locked = stalled or (s.break_stalls and game.cash[seat] >= T.STALL_RICH * game.rules.start_cash
+                                 and stalls.locked(game, seat))
+            if locked and (offer is None or not offer.give or not self._completes_mine(game, seat, offer)):
+                # Every deed owned and nothing found but a purchase or a step towards a split
+                # group (hard's): a rich player buys the deeds it lacks at what the group
+                # earns it, the price the holder's rule asks, raised after each refusal
+                # (docs/BOTS.md, "a stalled table of rich players").
+                cash_floor = self.reserve(game, seat, self._buy_share(game))
+                resting, refused = self.memory.resting(game, seat), self.memory.refusals(game, seat)
+                bought = T.propose_earnings_buy(game, seat, partners, cash_floor=cash_floor, resting=resting,
+                                                refused=refused, view=view)
+                if bought is None and s.split_groups:
+                    # No group to complete from one player: a step towards one, raised
+                    # after each refusal (a swap among three).
+                    bought = T.propose_stall_step(game, seat, partners, premium=s.premium, cash_floor=cash_floor,
+                                                  resting=resting, refused=refused, view=view)
+                offer = bought or offer
         if offer is None and s.blocks:
             # Nothing of mine to complete: the deeds a rival lacks, before another sells them,
             # priced to what a typical player (`partner_model`: medium's) takes.

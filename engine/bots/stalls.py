@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 
 from ..game import Game
+from ..holdings import can_build
 from ..state import BANK
 from .earnings import group_earnings
 from .trading import Deal, completed_groups
@@ -33,6 +34,23 @@ def stalled(game: Game, seat: int) -> bool:
         holder = owner[group[0]]
         if holder == seat and all(owner[c] == seat for c in group):
             return False
+    return True
+
+
+def locked(game: Game, seat: int) -> bool:
+    """True when no deed is left with the bank and `seat` has nothing left to build: every
+    street of the groups it holds whole carries a hotel, or the bank has no house or hotel
+    left for it (Класика's 32 and 12). Like a stall, only a trade moves it on."""
+    owner = game.owner
+    rules = game.rules
+    for c in rules.properties:
+        if owner[c] == BANK:
+            return False
+    for c in rules.properties:
+        if owner[c] == seat and rules.cells[c].kind == "street":
+            why = can_build(game, seat, c, cash=False)
+            if why is None or why == "buildings.no_mortgage_in_group":
+                return False
     return True
 
 

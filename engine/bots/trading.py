@@ -21,7 +21,7 @@ from ..state import TradeRefusal as Refusal
 from ..values import Value
 from .appraisal import Appraiser
 from .earnings import Earnings
-from .memory import Request, request_key, token_raise
+from .memory import TOKEN_RAISE_SHARE, Request, request_key, token_raise
 
 # A group's last deeds are bought (and offered for sale) at what the group earns its new
 # owner only by a player with this many times that money in hand: a rich player buys the
@@ -32,6 +32,10 @@ EARNINGS_BUY_SHARE = 3
 # tables of rich players circled the board without end; a poorer one (most quick games deal
 # every deed at the start) keeps to the level's own view.
 STALL_RICH = 3
+# ... and, where no group can be completed from one player (a swap among three), buys a step
+# towards one (`propose_stall_step`), raising a refused offer by more than a token each time,
+# up to this many times the deeds' price.
+STALL_STEP_MOST = 2.0
 # A deed a rival lacks for a colour group is bought to keep the group from them
 # (`propose_block`) for at most this many times its price, the money raised by a tenth of the
 # price at a time until a typical player would take it.
@@ -491,8 +495,9 @@ def propose_earnings_buy(game: Game, seat: int, partners: tuple[int, ...], *, ca
     accepts such a sale) and leaves me `cash_floor`: the purchase a stalled table of rich
     players waits for, where each holder asks what the group would earn its buyer and a
     face-price view never pays it. For the dearest such group; not an offer resting after a
-    refusal nor a token raise of a refused one. Only with `STALL_RICH` times the starting
-    cash in hand."""
+    refusal, and once refused for more than a token raise (a hard holder asks more than the
+    rule: what the group would earn the buyer over its own horizon). Only with `STALL_RICH`
+    times the starting cash in hand."""
     cash = game.cash[seat]
     if cash < STALL_RICH * game.rules.start_cash:
         return None
@@ -506,12 +511,54 @@ def propose_earnings_buy(game: Game, seat: int, partners: tuple[int, ...], *, ca
         take = tuple(sorted(missing))
         if (partner, request_key((), take)) in resting:
             continue
-        money = sale_price(game, Deal(partner, seat, take, (), 0))
+        money = _raised(refused, partner, take, sale_price(game, Deal(partner, seat, take, (), 0)),
+                        sum(game.rules.cells[c].price for c in take))
         if money * EARNINGS_BUY_SHARE > cash or cash - money < cash_floor or money <= best_money:
             continue
-        if any((n.to, n.give, n.take) == (partner, (), take) and token_raise(game, n, money) for n in refused):
-            continue
         best, best_money = ProposeTrade(seat, partner, (), take, money), money
+    return best
+
+
+def _raised(refused: Sequence[Refusal], partner: int, take: tuple[int, ...], money: int, face: int) -> int:
+    """`money` for the partner's `take`, raised above a refused offer of it by more than a
+    token (`TOKEN_RAISE_SHARE` of what it moved): a stalled table's purchases are offered
+    again once the position moved (`resting`), each time for more."""
+    for n in refused:
+        if (n.to, n.give, n.take) == (partner, (), take):
+            money = max(money, n.money + math.ceil((abs(n.money) + face) * TOKEN_RAISE_SHARE))
+    return money
+
+
+def propose_stall_step(game: Game, seat: int, partners: tuple[int, ...], *, premium: float, cash_floor: int,
+                       resting: AbstractSet[tuple[int, Request]], refused: Sequence[Refusal],
+                       view: BoardView | None = None) -> ProposeTrade | None:
+    """An offer to buy from one holder their share of a colour group split among three
+    players, a step towards completing it, when I have `STALL_RICH` times the starting cash:
+    at `premium` times the deeds' price the first time, and after a refusal (once the
+    position has moved, `resting`) for more than a token raise of the refused money, up to
+    `STALL_STEP_MOST` times their price and a third of my cash. Where every group is split
+    among three, no purchase or swap completes one, and a buyer's and a holder's views of a
+    step (each weighing the other's gain) leave no price both take: the table circles the
+    board for ever. For the dearest such step."""
+    cash = game.cash[seat]
+    if cash < STALL_RICH * game.rules.start_cash:
+        return None
+    if view is None:
+        view = BoardView(game)
+    cells = game.rules.cells
+    whole = {(partner, tuple(sorted(missing))) for partner, missing in view.wanted(game, seat, False)}
+    best = None
+    best_face = 0
+    for partner, missing in view.wanted(game, seat, True):
+        take = tuple(sorted(missing))
+        if partner not in partners or (partner, take) in whole or (partner, request_key((), take)) in resting:
+            continue
+        face = sum(cells[c].price for c in take)
+        money = _raised(refused, partner, take, math.ceil(premium * face), face)
+        if (money > STALL_STEP_MOST * face or money * EARNINGS_BUY_SHARE > cash or cash - money < cash_floor
+                or face <= best_face):
+            continue
+        best, best_face = ProposeTrade(seat, partner, (), take, money), face
     return best
 
 
@@ -535,6 +582,25 @@ def sale_price(game: Game, deal: Deal) -> int:
         else:
             hi = mid
     return hi
+
+
+def hands_over_a_block(game: Game, deal: Deal) -> bool:
+    """Whether the deal sells the partner, for money alone, the deeds I hold of a colour group
+    whose other deeds another player holds, more of them than mine, and the partner none:
+    the deeds that keep that player from the group, which the partner buys to keep them so
+    (`propose_block`). The block only changes hands."""
+    if deal.into or not deal.out or deal.money_in <= 0:
+        return False
+    owner, group_of = game.owner, game.rules.group_of
+    for c in deal.out:
+        holders: dict[int, int] = {}
+        for x in group_of[c]:
+            holders[owner[x]] = holders.get(owner[x], 0) + 1
+        others = [h for h in holders if h != deal.me]
+        if (len(others) != 1 or others[0] in (deal.partner, BANK) or holders[others[0]] <= holders[deal.me]
+                or sum(1 for x in deal.out if x in group_of[c]) != holders[deal.me]):
+            return False
+    return True
 
 
 def propose_block(game: Game, seat: int, partners: tuple[int, ...], partner_model: Appraiser, *,

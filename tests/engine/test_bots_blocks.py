@@ -13,6 +13,7 @@ from helpers.engine import offers_made
 from zemlevlasnyk.engine import AcceptTrade, DeclineTrade, Game, Phase, ProposeTrade, load_preset
 from zemlevlasnyk.engine.bots import make_bot
 from zemlevlasnyk.engine.bots import trading as T
+from zemlevlasnyk.engine.bots.match import play_match
 from zemlevlasnyk.engine.bots.memory import REST_ROUNDS, TOKEN_RAISE_SHARE
 from zemlevlasnyk.engine.bots.reasons import OfferReason, ReasonKind, explain_offer
 from zemlevlasnyk.engine.bots.trading import BLOCK_MOST
@@ -109,3 +110,52 @@ def test_bots_a_refused_block_rests_and_is_never_raised_by_a_token() -> None:
     for a, b in zip(offers, offers[1:], strict=False):
         size = abs(a.money) + RULES.cells[19].price
         assert not 0 < b.money - a.money < size * TOKEN_RAISE_SHARE, (a, b)
+
+
+@pytest.mark.parametrize("share", [1.3, BLOCK_MOST, 1.61, 2.0])
+def test_bots_a_hard_holder_keeps_a_block_another_player_would_buy_to_keep(share: float) -> None:
+    """Seat 2 holds the orange that keeps seat 1 from the group; seat 0 asks for it for money
+    alone, as a blocker does. At what a blocker pays (up to `BLOCK_MOST` times the price) a
+    hard holder keeps it, for it would only go round the table; for more, or to a medium,
+    it goes. (Four hards passed one deed between them up to 215 times in a game.)"""
+    g = rival_two_oranges()
+    g.phase = Phase.POST_ROLL
+    money = int(RULES.cells[19].price * share)
+    deal = T.Deal(2, 0, (19,), (), money)
+    assert T.hands_over_a_block(g, deal)
+    g.apply(ProposeTrade(0, 2, (), (19,), money))
+    kept = share <= BLOCK_MOST
+    assert isinstance(make_bot("hard", 3).choose(g, 2), DeclineTrade if kept else AcceptTrade)
+    assert isinstance(make_bot("medium", 3).choose(g, 2), AcceptTrade)
+
+
+def test_bots_a_block_is_only_a_deed_that_keeps_a_rival_from_a_group() -> None:
+    g = rival_two_oranges()
+    assert T.hands_over_a_block(g, T.Deal(2, 0, (19,), (), 30_000))
+    assert not T.hands_over_a_block(g, T.Deal(2, 1, (19,), (), 30_000)), "to the rival: it completes the group"
+    assert not T.hands_over_a_block(g, T.Deal(1, 0, (16,), (), 30_000)), "the rival's own deed"
+    assert not T.hands_over_a_block(g, T.Deal(2, 0, (19,), (6,), 0)), "a swap, not money alone"
+    g.owner[18] = 2
+    assert not T.hands_over_a_block(g, T.Deal(2, 0, (19,), (), 30_000)), "the holder has the more of it"
+
+
+@pytest.mark.parametrize("preset", ["klasyka", "zemlevlasnyk"])
+def test_bots_four_hards_do_not_pass_a_deed_round_the_table(preset: str) -> None:
+    """Whole games of four hards: no deed changes hands by trade more than three times (before,
+    98 of 100 games on Класика had a deed go round the blockers three times or more)."""
+    rules = load_preset(preset)
+    most = 0
+    for seed in range(6):
+        moved: dict[int, int] = {}
+        proposed: list[ProposeTrade] = []
+
+        def watch(game: Game, action: object, events: object,
+                  moved: dict[int, int] = moved, proposed: list[ProposeTrade] = proposed) -> None:
+            if isinstance(action, ProposeTrade):
+                proposed.append(action)
+            elif isinstance(action, AcceptTrade):
+                for c in proposed[-1].give + proposed[-1].take:
+                    moved[c] = moved.get(c, 0) + 1
+        play_match(rules, ["hard"] * 4, seed, 1000, observer=watch)
+        most = max(most, *moved.values(), 0)
+    assert most <= 3

@@ -11,13 +11,14 @@ import math
 import pytest
 
 from zemlevlasnyk.engine import AcceptTrade, Game, Phase, ProposeTrade, load_preset
+from zemlevlasnyk.engine import holdings as H
 from zemlevlasnyk.engine.bots import make_bot
 from zemlevlasnyk.engine.bots import trading as T
 from zemlevlasnyk.engine.bots.heuristic import HeuristicBot
 from zemlevlasnyk.engine.bots.match import play_match
-from zemlevlasnyk.engine.bots.memory import Request, request_key
-from zemlevlasnyk.engine.bots.stalls import earned_gain, stalled
-from zemlevlasnyk.engine.state import BANK
+from zemlevlasnyk.engine.bots.memory import Request, request_key, token_raise
+from zemlevlasnyk.engine.bots.stalls import earned_gain, locked, stalled
+from zemlevlasnyk.engine.state import BANK, TradeRefusal
 
 RULES = load_preset("zemlevlasnyk")
 LIGHT_BLUE = (6, 8, 9)
@@ -199,3 +200,92 @@ def test_bots_a_stalled_table_of_four_rich_mediums_ends() -> None:
     seed = hashlib.sha256(b"zemlevlasnyk-simulate/7/20").digest()
     result = play_match(RULES, ["medium"] * 4, seed, 3000)
     assert not result.capped and result.turns < 1000
+
+
+def three_way_split(cash_times: int) -> Game:
+    """Three players, every deed owned, each colour group of three split one deed to each
+    player and every other group (two deeds, stations, utilities) between seats 1 and 2:
+    no group can be completed from one player, by a purchase or a swap."""
+    g = Game.new(RULES, 3, first=0)
+    for c in RULES.properties:
+        g.owner[c] = 1
+    for group in RULES.group_cells.values():
+        for n, c in enumerate(group):
+            g.owner[c] = n % 3 if len(group) == 3 else 1 + n % 2
+    g.cash = [cash_times * RULES.start_cash] * 3
+    g.phase = Phase.POST_ROLL
+    return g
+
+
+def test_bots_a_rich_hard_in_a_swap_among_three_raises_a_refused_step_by_more_than_a_token() -> None:
+    """Four hards circled the board past turn 20 000 in 7 of 200 games on Класика (seed 7),
+    every group split among two or three holders: a hard buyer's view of a step towards a
+    group pays at most about 1.4 times its price and a hard holder takes no less than about
+    1.5 times it, so the same offers were made and refused for ever. A rich hard now offers
+    the dearest step at its premium, and once refused (the position moved since) raises it by
+    more than a token each time, never past `STALL_STEP_MOST` times the price."""
+    g = three_way_split(10)
+    assert stalled(g, 0) and not T.wanted_groups(g, 0)
+    g.refusals = ()
+    offer = make_bot("hard", 1).choose(g, 0)
+    assert isinstance(offer, ProposeTrade) and not offer.give and len(offer.take) == 1
+    take, partner = offer.take, offer.to
+    face = RULES.cells[take[0]].price
+    assert offer.money == math.ceil(1.3 * face)
+    assert max(RULES.cells[c].price for _, cs in T.wanted_groups(g, 0, split=True) for c in cs) == face
+    moved = tuple(c - RULES.start_cash for c in (g.cash[0], g.cash[partner]))   # the cash since
+    owners = tuple(g.owner[c] for c in RULES.properties)
+    asked = [offer.money]
+    while True:
+        g.refusals = (TradeRefusal(0, partner, (), take, asked[-1], -100, owners, moved),)
+        again = make_bot("hard", 1).choose(g, 0)
+        if not (isinstance(again, ProposeTrade) and again.take == take and again.to == partner):
+            break
+        assert not token_raise(g, g.refusals[0], again.money), "more than a token raise"
+        assert again.money <= T.STALL_STEP_MOST * face
+        asked.append(again.money)
+    assert len(asked) >= 2, asked
+    assert asked[-1] * 1.25 + face / 4 > T.STALL_STEP_MOST * face, "raised until the next would pass the cap"
+
+
+def test_bots_a_poorer_hard_in_a_swap_among_three_keeps_to_its_own_view() -> None:
+    """Under `STALL_RICH` times the starting cash a hard pays for a step only what its own
+    view of the step is worth: nothing here."""
+    g = three_way_split(2)
+    g.refusals = ()
+    assert not isinstance(make_bot("hard", 1).choose(g, 0), ProposeTrade)
+
+
+def test_bots_a_stalled_table_of_four_rich_hards_ends() -> None:
+    """Game 8 of `simulate --bots hard --players 4 --seed 7 --rules klasyka`, one of those
+    seven: it now ends before turn 1 000."""
+    seed = hashlib.sha256(b"zemlevlasnyk-simulate/7/8").digest()
+    result = play_match(load_preset("klasyka"), ["hard"] * 4, seed, 3000)
+    assert not result.capped and result.turns < 1000
+
+
+def test_bots_locked_when_every_deed_is_owned_and_nothing_is_left_to_build() -> None:
+    """Two hards left on Класика with their groups built to hotels and the others split
+    offered each other the same purchases for ever (the seat was not stalled: it held groups
+    whole). Locked: every deed owned and nothing to build, by hotels or the bank's supply."""
+    g = split_game((1, 3, 8, 9), (6,), 10)        # seat 0: the browns whole, two light blues
+    assert not stalled(g, 0)
+    assert not locked(g, 0), "the browns can take houses"
+    g.buildings[1] = g.buildings[3] = RULES.max_buildings
+    assert locked(g, 0)
+    g.mortgaged[8] = True
+    assert locked(g, 0), "a lone deed's mortgage builds nothing"
+    g.buildings[3] = RULES.max_buildings - 1
+    assert not locked(g, 0)
+    g.owner[39] = BANK
+    g.buildings[3] = RULES.max_buildings
+    assert not locked(g, 0), "a deed with the bank"
+    klasyka = load_preset("klasyka")
+    k = Game.new(klasyka, 2, first=0)
+    for c in klasyka.properties:
+        k.owner[c] = 0 if c in (1, 3) else 1
+    assert not locked(k, 0)
+    k.buildings[6] = k.buildings[8] = k.buildings[9] = 4      # the bank's houses all out
+    k.buildings[11] = k.buildings[13] = k.buildings[14] = 4
+    k.buildings[16] = k.buildings[18] = 4
+    assert H.houses_left(k) == 0 and locked(k, 0), "the browns bare, but the bank has no house left"
