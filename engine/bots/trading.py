@@ -8,7 +8,7 @@ players are also at the table.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 from typing import Final
 
@@ -316,6 +316,18 @@ class BoardView:
         return found
 
 
+def _asks(game: Game, seat: int, view: BoardView, split: bool, partners: tuple[int, ...],
+          resting: AbstractSet[tuple[int, Request]]) -> Iterator[tuple[int, tuple[int, ...]]]:
+    """(partner, the deeds I would ask them for) for each group I could complete (or, with
+    `split`, near) from a partner who may be asked, but for requests resting after a refusal."""
+    for partner, missing in view.wanted(game, seat, split):
+        if partner not in partners:
+            continue
+        take = tuple(sorted(missing))
+        if (partner, request_key((), take)) not in resting:
+            yield partner, take
+
+
 def propose(game: Game, seat: int, partners: tuple[int, ...], appraiser: Appraiser, *, weight: float,
             partner_model: Appraiser, partner_weight: float, margin: float, premium: float,
             resting: AbstractSet[tuple[int, Request]], refused: Sequence[Refusal],
@@ -346,12 +358,7 @@ def propose(game: Game, seat: int, partners: tuple[int, ...], appraiser: Apprais
     earnings = Earnings(game)
     best = None
     best_key = (False, 0.0)
-    for partner, missing in view.wanted(game, seat, split):
-        if partner not in partners:
-            continue
-        take = tuple(sorted(missing))
-        if (partner, request_key((), take)) in resting:
-            continue
+    for partner, take in _asks(game, seat, view, split, partners, resting):
         gives: list[tuple[int, ...]] = [()]
         # A deed of the group being completed is no sweetener: giving it undoes the deal.
         group = game.rules.group_of[take[0]]
@@ -505,12 +512,7 @@ def propose_earnings_buy(game: Game, seat: int, partners: tuple[int, ...], *, ca
         view = BoardView(game)
     best = None
     best_money = 0
-    for partner, missing in view.wanted(game, seat, False):
-        if partner not in partners:
-            continue
-        take = tuple(sorted(missing))
-        if (partner, request_key((), take)) in resting:
-            continue
+    for partner, take in _asks(game, seat, view, False, partners, resting):
         money = _raised(refused, partner, take, sale_price(game, Deal(partner, seat, take, (), 0)),
                         sum(game.rules.cells[c].price for c in take))
         if money * EARNINGS_BUY_SHARE > cash or cash - money < cash_floor or money <= best_money:
@@ -549,9 +551,8 @@ def propose_stall_step(game: Game, seat: int, partners: tuple[int, ...], *, prem
     whole = {(partner, tuple(sorted(missing))) for partner, missing in view.wanted(game, seat, False)}
     best = None
     best_face = 0
-    for partner, missing in view.wanted(game, seat, True):
-        take = tuple(sorted(missing))
-        if partner not in partners or (partner, take) in whole or (partner, request_key((), take)) in resting:
+    for partner, take in _asks(game, seat, view, True, partners, resting):
+        if (partner, take) in whole:
             continue
         face = sum(cells[c].price for c in take)
         money = _raised(refused, partner, take, math.ceil(premium * face), face)
