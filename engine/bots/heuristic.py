@@ -24,6 +24,7 @@ from ..actions import (
     DeclineTrade,
     EndTurn,
     Mortgage,
+    OfferDraw,
     PassBid,
     PayJailFee,
     ProposeTrade,
@@ -41,6 +42,8 @@ from ..holdings import (
     can_build,
     can_mortgage,
     can_redeem,
+    hotels_left,
+    houses_left,
     lot_street,
     net_worth,
     owns_group,
@@ -203,6 +206,8 @@ class HeuristicBot:
                 return self._sure(use)
         # By the phase (DECISION_KINDS), the commonest first.
         if phase is PRE_ROLL:
+            if game.turn >= stalls.FROZEN_TURN and self._offers_draw(game, seat):
+                return shared(OfferDraw, seat)
             # The move of the seat whose turn begins; each answer is legal then (the fee
             # is paid only with the cash for it, the card used only when held). Seed 004's
             # transfers may take the roll's place.
@@ -454,6 +459,13 @@ class HeuristicBot:
         mortgaged, buildings = game.mortgaged, game.buildings
         top = rules.max_buildings
         flat = self.style.appraiser != "income"
+        # The bank's supply (Класика's 32 houses and 12 hotels): a group whose next step it
+        # cannot provide is passed over, or the bot would ask for that step, be refused,
+        # and build nowhere else (two players circled the board with houses in the bank).
+        supply = rules.house_supply is not None or rules.hotel_supply is not None
+        houses = hotels = 0
+        if supply:
+            houses, hotels = houses_left(game), hotels_left(game)
         best = None
         best_ratio = -1.0
         for group in groups:
@@ -464,7 +476,7 @@ class HeuristicBot:
                 if buildings[c] < low:
                     low = buildings[c]
             else:
-                if low >= top:
+                if low >= top or (supply and (hotels if low + 1 == top else houses) < 1):
                     continue
                 target = max(low + 1, min(3, top))
                 gain = cost = 0.0
@@ -760,7 +772,18 @@ class HeuristicBot:
 
     # -- draws -----------------------------------------------------------------------------
 
+    @staticmethod
+    def _offers_draw(game: Game, seat: int) -> bool:
+        """Whether to offer a draw as this turn begins: the table frozen past `FROZEN_TURN`
+        (nothing but rent can change it), and no offer of mine in the last `DRAW_REST_ROLLS`
+        rolls (a person who refused is not asked again every turn)."""
+        last = game.draw_offered_at[seat]
+        return (game.draw is None and (last < 0 or game.roll_count - last >= stalls.DRAW_REST_ROLLS)
+                and stalls.frozen(game))
+
     def _answer_draw(self, game: Game, seat: int) -> Action:
+        if game.turn >= stalls.FROZEN_TURN and stalls.frozen(game):
+            return self._sure(shared(AcceptDraw, seat))
         mine = net_worth(game, seat)
         best = max(net_worth(game, s) for s in range(game.players) if game.alive[s])
         # Asked of a seat that has a draw offer to answer: either answer is legal.

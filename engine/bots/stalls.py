@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 
 from ..game import Game
-from ..holdings import can_build
+from ..holdings import can_build, rent
 from ..state import BANK
 from .earnings import group_earnings
 from .trading import Deal, completed_groups
@@ -52,6 +52,36 @@ def locked(game: Game, seat: int) -> bool:
             if why is None or why == "buildings.no_mortgage_in_group":
                 return False
     return True
+
+
+# A table frozen this late (`frozen`) is one the computer players offer to end as a draw, and
+# agree to: two players left with every house and hotel of the bank built and every colour
+# group whole circled Класика's board past turn 20 000, both gaining cash on every lap.
+FROZEN_TURN = 1000
+# The dice total a utility's rent is counted at: the most it can ask.
+DICE_MOST = 12
+# ... offered again by the same player only this many rolls after its last offer.
+DRAW_REST_ROLLS = 100
+# ... and only while every player in the game holds at least this many times the dearest
+# rent on the board: a player nearer ruin may well lose soon (of four such tables of four
+# easies, one ended 43 turns later with a winner, another with its poorest player at 11).
+FROZEN_RENTS = 5
+
+
+def frozen(game: Game) -> bool:
+    """True when nothing but rent can change the game and rent is ruining nobody soon: every
+    deed owned, every colour group of streets held whole by one player, no player in the
+    game with anything to build (`locked`: hotels everywhere, or the bank's supply out), and
+    each with `FROZEN_RENTS` times the dearest rent on the board in hand."""
+    owner = game.owner
+    rules = game.rules
+    for group in rules.group_cells.values():
+        if rules.cells[group[0]].kind == "street" and any(owner[c] != owner[group[0]] for c in group):
+            return False
+    alive = [seat for seat in range(game.players) if game.alive[seat]]
+    dearest = max(rent(game, c, DICE_MOST) for c in rules.properties)
+    return (all(game.cash[seat] >= FROZEN_RENTS * dearest for seat in alive)
+            and all(locked(game, seat) for seat in alive))
 
 
 def earned_gain(game: Game, deal: Deal, weight: float, owner: list[int], cash: list[int]) -> float:
