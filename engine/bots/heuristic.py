@@ -206,7 +206,7 @@ class HeuristicBot:
                 return self._sure(use)
         # By the phase (DECISION_KINDS), the commonest first.
         if phase is PRE_ROLL:
-            if game.turn >= stalls.FROZEN_TURN and self._offers_draw(game, seat):
+            if self._offers_draw(game, seat):
                 return shared(OfferDraw, seat)
             # The move of the seat whose turn begins; each answer is legal then (the fee
             # is paid only with the cash for it, the card used only when held). Seed 004's
@@ -777,9 +777,10 @@ class HeuristicBot:
         """Whether to offer a draw as this turn begins: the table frozen past `FROZEN_TURN`
         (nothing but rent can change it), and no offer of mine in the last `DRAW_REST_ROLLS`
         rolls (a person who refused is not asked again every turn)."""
+        if game.turn < stalls.FROZEN_TURN or game.draw is not None:
+            return False
         last = game.draw_offered_at[seat]
-        return (game.draw is None and (last < 0 or game.roll_count - last >= stalls.DRAW_REST_ROLLS)
-                and stalls.frozen(game))
+        return (last < 0 or game.roll_count - last >= stalls.DRAW_REST_ROLLS) and stalls.frozen(game)
 
     def _answer_draw(self, game: Game, seat: int) -> Action:
         if game.turn >= stalls.FROZEN_TURN and stalls.frozen(game):

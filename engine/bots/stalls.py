@@ -22,14 +22,18 @@ from .earnings import group_earnings
 from .trading import Deal, completed_groups
 
 
+def all_owned(game: Game) -> bool:
+    """True when no deed is left with the bank."""
+    return BANK not in map(game.owner.__getitem__, game.rules.properties)
+
+
 def stalled(game: Game, seat: int) -> bool:
     """True when no deed is left with the bank and `seat` holds no colour group whole: it can
     complete one only by trade."""
+    if not all_owned(game):
+        return False
     owner = game.owner
     rules = game.rules
-    for c in rules.properties:
-        if owner[c] == BANK:
-            return False
     for group in rules.group_cells.values():
         holder = owner[group[0]]
         if holder == seat and all(owner[c] == seat for c in group):
@@ -41,11 +45,10 @@ def locked(game: Game, seat: int) -> bool:
     """True when no deed is left with the bank and `seat` has nothing left to build: every
     street of the groups it holds whole carries a hotel, or the bank has no house or hotel
     left for it (Класика's 32 and 12). Like a stall, only a trade moves it on."""
+    if not all_owned(game):
+        return False
     owner = game.owner
     rules = game.rules
-    for c in rules.properties:
-        if owner[c] == BANK:
-            return False
     for c in rules.properties:
         if owner[c] == seat and rules.cells[c].kind == "street":
             why = can_build(game, seat, c, cash=False)
@@ -58,14 +61,14 @@ def locked(game: Game, seat: int) -> bool:
 # agree to: two players left with every house and hotel of the bank built and every colour
 # group whole circled Класика's board past turn 20 000, both gaining cash on every lap.
 FROZEN_TURN = 1000
-# The dice total a utility's rent is counted at: the most it can ask.
-DICE_MOST = 12
 # ... offered again by the same player only this many rolls after its last offer.
 DRAW_REST_ROLLS = 100
 # ... and only while every player in the game holds at least this many times the dearest
 # rent on the board: a player nearer ruin may well lose soon (of four such tables of four
 # easies, one ended 43 turns later with a winner, another with its poorest player at 11).
 FROZEN_RENTS = 5
+# The dice total a utility's rent is counted at: the most it can ask.
+DICE_MOST = 12
 
 
 def frozen(game: Game) -> bool:
@@ -73,6 +76,8 @@ def frozen(game: Game) -> bool:
     deed owned, every colour group of streets held whole by one player, no player in the
     game with anything to build (`locked`: hotels everywhere, or the bank's supply out), and
     each with `FROZEN_RENTS` times the dearest rent on the board in hand."""
+    if not all_owned(game):
+        return False
     owner = game.owner
     rules = game.rules
     for group in rules.group_cells.values():

@@ -6,8 +6,6 @@ bot's building: a group whose next step the bank cannot provide is passed over, 
 builds where it can (it used to ask for the step it could not have and build nowhere)."""
 from __future__ import annotations
 
-import hashlib
-
 import pytest
 
 from zemlevlasnyk.engine import AcceptDraw, Build, DeclineDraw, Game, OfferDraw, Phase, load_preset
@@ -15,6 +13,7 @@ from zemlevlasnyk.engine import holdings as H
 from zemlevlasnyk.engine.bots import make_bot
 from zemlevlasnyk.engine.bots.match import play_match
 from zemlevlasnyk.engine.bots.stalls import DRAW_REST_ROLLS, FROZEN_RENTS, FROZEN_TURN, frozen
+from zemlevlasnyk.ui.cli.simulate import game_seed
 
 KLASYKA = load_preset("klasyka")
 MINE = (1, 3, 6, 8, 9, 11, 13, 14, 16, 18, 19, 5, 15, 25, 35)      # seat 0's, the rest seat 1's
@@ -127,4 +126,4 @@ def test_bots_four_mediums_build_on_past_the_bank_running_out() -> None:
 
 def simulated(number: int) -> bytes:
     """The seed of game `number` of `simulate --seed 7`."""
-    return hashlib.sha256(f"zemlevlasnyk-simulate/7/{number}".encode()).digest()
+    return game_seed(7, number)

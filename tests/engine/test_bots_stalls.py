@@ -5,7 +5,6 @@ bought for money alone is not weighed so; an offer's sweetener is never a deed o
 asked for; an offer meets the partner's rule once its money has moved."""
 from __future__ import annotations
 
-import hashlib
 import math
 
 import pytest
@@ -19,6 +18,7 @@ from zemlevlasnyk.engine.bots.match import play_match
 from zemlevlasnyk.engine.bots.memory import Request, request_key, token_raise
 from zemlevlasnyk.engine.bots.stalls import earned_gain, locked, stalled
 from zemlevlasnyk.engine.state import BANK, TradeRefusal
+from zemlevlasnyk.ui.cli.simulate import game_seed
 
 RULES = load_preset("zemlevlasnyk")
 LIGHT_BLUE = (6, 8, 9)
@@ -197,7 +197,7 @@ def test_bots_a_stalled_table_of_four_rich_mediums_ends() -> None:
     every group split by turn 140, nothing built, and the four circling with ever more cash
     (a million each by turn 1 000) until it was capped at 20 000 turns. With the purchases
     above it ends before turn 1 000."""
-    seed = hashlib.sha256(b"zemlevlasnyk-simulate/7/20").digest()
+    seed = game_seed(7, 20)
     result = play_match(RULES, ["medium"] * 4, seed, 3000)
     assert not result.capped and result.turns < 1000
 
@@ -259,7 +259,7 @@ def test_bots_a_poorer_hard_in_a_swap_among_three_keeps_to_its_own_view() -> Non
 def test_bots_a_stalled_table_of_four_rich_hards_ends() -> None:
     """Game 8 of `simulate --bots hard --players 4 --seed 7 --rules klasyka`, one of those
     seven: it now ends before turn 1 000."""
-    seed = hashlib.sha256(b"zemlevlasnyk-simulate/7/8").digest()
+    seed = game_seed(7, 8)
     result = play_match(load_preset("klasyka"), ["hard"] * 4, seed, 3000)
     assert not result.capped and result.turns < 1000
 
