@@ -90,6 +90,12 @@ def _last_turn_to_come(game: Game, seat: int) -> bool:
     return turn <= TURN_CAP < turn + sum(game.alive)
 
 
+def _halved_if_fast(let_go: float, seen: int, now: int, most: int, floor: float) -> float:
+    """The time to let the game go next: halved (down to `floor`) when more than `most`
+    turns went by since the last look at turn `seen` (-1: none yet)."""
+    return max(floor, let_go / 2) if seen >= 0 and now - seen > most else let_go
+
+
 def _throttled_to(watcher: SavedGameWatcher, joiners: tuple[Player, ...], turn: int) -> bool:
     """Plays the game on to `turn`, reading it only while `joiners` are stopped; whether it
     got there before it ended (the joiners are left running)."""
@@ -107,8 +113,7 @@ def _throttled_to(watcher: SavedGameWatcher, joiners: tuple[Player, ...], turn: 
         now = replica.game.turn if replica.game is not None else -1
         if now >= turn:
             return True
-        if seen >= 0 and now - seen > LOOK_TURNS // 4:
-            let_go = max(APPROACH_LET_GO_FLOOR, let_go / 2)
+        let_go = _halved_if_fast(let_go, seen, now, LOOK_TURNS // 4, APPROACH_LET_GO_FLOOR)
         seen = now
         time.sleep(let_go)
     raise AssertionError(f"the game did not reach turn {turn} in {GAME_TIMEOUT_SECONDS} s (at turn {seen})")
@@ -135,8 +140,7 @@ def _stopped_before_its_last_turn(watcher: SavedGameWatcher, seat: int, joiners:
             return True
         # The player's last turn is to come within one round: a let-go that saw half a round
         # go by could miss it next time (CI once saw three games run past it), so it halves.
-        if seen >= 0 and replica.game.turn - seen >= CATCH_STEP_TURNS:
-            let_go = max(CATCH_LET_GO_FLOOR, let_go / 2)
+        let_go = _halved_if_fast(let_go, seen, replica.game.turn, CATCH_STEP_TURNS - 1, CATCH_LET_GO_FLOOR)
         seen = replica.game.turn
         for joiner in joiners:
             joiner.signal(signal.SIGCONT)
