@@ -109,8 +109,9 @@ class BankruptcyReport:
     cash: int = 0                        # cash handed to the creditor (or the bank)
     deeds: tuple[tuple[int, bool], ...] = ()   # (cell, mortgaged) handed to a player
     returned: tuple[int, ...] = ()       # deeds back to the bank
-    cards: int = 0                       # release cards handed over or returned
+    cards: int = 0                       # kept cards handed over or returned
     sold: int = 0                        # what the buildings fetched from the bank
+    card_ids: tuple[str, ...] = ()       # which cards those were, in order
 
 
 def bankruptcy_report(bankrupt: Bankrupt, after: Iterable[Item]) -> BankruptcyReport:
@@ -121,6 +122,7 @@ def bankruptcy_report(bankrupt: Bankrupt, after: Iterable[Item]) -> BankruptcyRe
     cash = sold = cards = 0
     deeds: list[tuple[int, bool]] = []
     returned: list[int] = []
+    card_ids: list[str] = []
     for e in after:
         if isinstance(e, Eliminated) and e.seat == seat:
             break
@@ -134,8 +136,9 @@ def bankruptcy_report(bankrupt: Bankrupt, after: Iterable[Item]) -> BankruptcyRe
             returned.append(e.cell)
         elif isinstance(e, (CardTransferred, CardReturned)):
             cards += 1
+            card_ids.append(e.card)
     return BankruptcyReport(seat, bankrupt.creditor, bankrupt.owed, bankrupt.reason, bankrupt.raisable, cash,
-                            tuple(deeds), tuple(returned), cards, sold)
+                            tuple(deeds), tuple(returned), cards, sold, tuple(card_ids))
 
 
 class Dice:

@@ -73,7 +73,16 @@ from zemlevlasnyk.engine.events import (
     TurnCapReached,
     TurnStarted,
 )
-from zemlevlasnyk.ui.words.ruleset import card_name, card_words, cell_name, choice_name, deck_name, figure_name
+from zemlevlasnyk.ui.words.ruleset import (
+    branches,
+    card_name,
+    card_words,
+    cell_name,
+    choice_name,
+    deck_name,
+    figure_name,
+    kept_power,
+)
 from zemlevlasnyk.ui.words.text import GROUP_SEPARATOR, catalogue, form, money
 
 # An amount written in a ruleset's text with plain spaces between its groups ("20 000").
@@ -129,7 +138,12 @@ def narrate(rules: Ruleset, e: Event, lang: str = "uk",
             f.update(seat=who(e.seat), d1=e.dice[0], d2=e.dice[1], double=t["double"] if e.double else "")
         case Moved():
             f.update(seat=who(e.seat), from_=cell(e.from_cell), to=cell(e.to_cell))
-            if e.steps < 0:
+            if e.by == "transfer":
+                # A transfer («Ярмарок»): told as one, either way, never as a walk or a card's
+                # move back; its fare is a line of its own.
+                f["way"] = t["transfer_way"]["back" if e.steps < 0 else "forward"]
+                template = "moved_transfer"
+            elif e.steps < 0:
                 template = "moved_back"
             elif e.by in SPEED_MOVES:
                 template = f"moved_{e.by}"
@@ -152,10 +166,10 @@ def narrate(rules: Ruleset, e: Event, lang: str = "uk",
             deck = deck_name(rules, rules.cards[rules.card_index[e.card]].deck, lang)
             if deck and isinstance(e, CardDrawn):
                 f["deck"], template = deck, "card_drawn_deck"
-            if isinstance(e, CardKept) and _power(rules, e.card):
+            if isinstance(e, CardKept) and kept_power(rules, e.card):
                 f["card"], template = card_name(rules, e.card, lang), "card_kept_power"
         case CardReturned():
-            if _power(rules, e.card):
+            if kept_power(rules, e.card):
                 deck = deck_name(rules, rules.cards[rules.card_index[e.card]].deck, lang)
                 f.update(card=card_name(rules, e.card, lang), deck=deck)
                 template = "card_returned_power"
@@ -210,7 +224,11 @@ def narrate(rules: Ruleset, e: Event, lang: str = "uk",
             f.update(seat=who(e.seat), tries=e.tries)
         case Built():
             f.update(seat=who(e.seat), cell=cell(e.cell), buildings=e.buildings)
-            if e.buildings == rules.max_buildings:
+            last = e.buildings == rules.max_buildings
+            if branches(rules):
+                # «Ярмарок» builds branches, and a central office as the last (seed 004, L134).
+                template = "built_office" if last else "built_branch"
+            elif last:
                 template = "built_hotel"     # the last building is a hotel, not a fifth house
         case BuildingSold():
             f.update(seat=who(e.seat), cell=cell(e.cell), buildings=e.buildings, refund=money(e.refund))
@@ -243,7 +261,7 @@ def narrate(rules: Ruleset, e: Event, lang: str = "uk",
             f.update(seat=who(e.seat), cells=cells(e.cells))
         case CardTransferred():
             f.update(frm=who(e.from_seat), to=who(e.to_seat))
-            if _power(rules, e.card):
+            if kept_power(rules, e.card):
                 f["card"], template = card_name(rules, e.card, lang), "card_transferred_power"
         case TurnStarted():
             f.update(seat=who(e.seat), turn=e.turn)
@@ -319,12 +337,6 @@ def jail_reason(rules: Ruleset, reason: str, lang: str) -> str:
         key = reason if sends is not None else "jail_cell"
         return str(words[key].format(cell=cell_name(rules, cell, lang)))
     return str(words.get(reason, reason))
-
-
-def _power(rules: Ruleset, card_id: str) -> bool:
-    """A kept card that is not a release card (a character, an object, the contract)."""
-    card = rules.cards[rules.card_index[card_id]]
-    return card.kept and card.effect != "release"
 
 
 @dataclass(frozen=True)

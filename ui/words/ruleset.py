@@ -99,6 +99,20 @@ def figure_name(rules: Ruleset, figure: int, lang: str) -> str:
     return own.get(lang) or next(iter(own.values()))
 
 
+def branches(rules: Ruleset) -> bool:
+    """Whether a street's buildings are branches and a central office, and a deed is sold to
+    the bank instead of mortgaged (seed 004's «Ярмарок»): the words for building, selling and
+    a debt follow."""
+    return bool(rules.deed_sale_percent)
+
+
+def kept_power(rules: Ruleset, card_id: str) -> bool:
+    """A kept card that is not a release card (a character, an object, the contract, a
+    certificate): told by its name, not as "the release card"."""
+    card = rules.cards[rules.card_index[card_id]]
+    return card.kept and card.effect != "release"
+
+
 def preset_name(preset: str, lang: str) -> str:
     return str(catalogue(lang)["presets"].get(preset, {}).get("name", preset))
 

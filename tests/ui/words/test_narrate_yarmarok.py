@@ -8,6 +8,7 @@ import pytest
 
 from zemlevlasnyk.engine import Event, load_rules
 from zemlevlasnyk.engine.events import (
+    Built,
     CardKept,
     CardTransferred,
     CardUsed,
@@ -15,11 +16,13 @@ from zemlevlasnyk.engine.events import (
     EffectEnded,
     EffectStarted,
     InterestPaid,
+    Moved,
     Paid,
     Raided,
     TradeProposed,
 )
 from zemlevlasnyk.ui.words.narrate import narrate
+from zemlevlasnyk.ui.words.ruleset import cell_name
 
 RULES = load_rules("yarmarok")
 NAMES = ["Олена", "Богдан", "Ірина"]
@@ -63,3 +66,32 @@ def test_narrate_yarmarok_a_donation_is_told_once() -> None:
     names = ["Оля", "Тарас"]
     assert narrate(RULES, Paid(1, None, RULES.donation, "donation"), "uk", names) is None
     assert narrate(RULES, Donated(1, RULES.donation, 1), "uk", names) == "Тарас вносить донат 100 (донатів: 1)"
+
+
+@pytest.mark.parametrize(("event", "uk", "en"), [
+    (Built(0, 1, 2), "Олена відкриває філіал на «Піцерія» (філіалів: 2)",
+     "Олена opens a branch on Pizzeria (branches: 2)"),
+    (Built(0, 1, RULES.max_buildings), "Олена відкриває центральний офіс на «Піцерія»",
+     "Олена opens a central office on Pizzeria"),
+])
+def test_narrate_yarmarok_builds_branches_and_an_office_not_houses(event: Event, uk: str, en: str) -> None:
+    # Read in a game against the bots: «Гравець 1 будує будинок … будує готель» on a board of
+    # branches and central offices (seed 004, L127-134).
+    assert narrate(RULES, event, "uk", NAMES, GENDERS) == uk
+    assert narrate(RULES, event, "en", NAMES, GENDERS) == en
+
+
+def test_narrate_yarmarok_a_transfer_is_told_as_one_either_way() -> None:
+    # Read in a game against the bots: «Гравець 2 іде з «Метро» на «Аеропорт»» with no roll
+    # before it, and a transfer backwards told as a card's move back.
+    metro, airport = RULES.stations[0], RULES.stations[1]
+    fwd = Moved(1, metro, airport, (airport - metro) % RULES.size, "transfer", False)
+    back = Moved(1, airport, metro, -((airport - metro) % RULES.size), "transfer", False)
+    m, a = cell_name(RULES, metro, "uk"), cell_name(RULES, airport, "uk")
+    assert narrate(RULES, fwd, "uk", NAMES, GENDERS) == f"Богдан пересідає з «{m}» на «{a}» (вперед)"
+    assert narrate(RULES, back, "uk", NAMES, GENDERS) == f"Богдан пересідає з «{a}» на «{m}» (назад)"
+    me, ae = cell_name(RULES, metro, "en"), cell_name(RULES, airport, "en")
+    assert narrate(RULES, back, "en", NAMES, GENDERS) == f"Богдан transfers from {ae} to {me} (back)"
+    # Класика's words stay its own.
+    klasyka = load_rules("klasyka")
+    assert "house" in str(narrate(klasyka, Built(0, 1, 2), "en", NAMES, GENDERS))

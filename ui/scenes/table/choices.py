@@ -61,7 +61,7 @@ from zemlevlasnyk.ui.kit import theme
 from zemlevlasnyk.ui.kit.widgets import Button, Style
 from zemlevlasnyk.ui.scenes.table.cards import use_buttons
 from zemlevlasnyk.ui.scenes.table.pick import pick_buttons
-from zemlevlasnyk.ui.words.ruleset import cell_name
+from zemlevlasnyk.ui.words.ruleset import branches, cell_name
 from zemlevlasnyk.ui.words.text import Words, catalogue, money
 
 
@@ -248,7 +248,7 @@ def deed_buttons(game: Game, seat: int, cell: int, t: Words) -> list[Button]:
     labels = {
         Build: acts["build"].format(cost=money(info.house_cost)),
         # What the bank pays now (at cost while «Ярмарок»'s liquidation lasts).
-        SellBuilding: acts["sell_branch" if rules.deed_sale_percent else "sell_building"].format(
+        SellBuilding: acts["sell_branch" if branches(rules) else "sell_building"].format(
             refund=money(card_means.building_refund(game, seat, cell)))
         if info.house_cost else "",
         Mortgage: acts["mortgage"].format(amount=money(rules.mortgage_value(cell))),
@@ -315,7 +315,7 @@ def _prompt(game: Game, seat: int, names: Sequence[str], t: Words, lang: str) ->
         return _offer_prompt(game, seat, t)
     if phase is Phase.POST_ROLL:
         # Without mortgages (deeds sold to the bank) and with building before the roll only.
-        return p["reroll"] if game.reroll else p["after_roll_sales" if rules.deed_sale_percent else "after_roll"]
+        return p["reroll"] if game.reroll else p["after_roll_sales" if branches(rules) else "after_roll"]
     if phase is Phase.BUS:
         return p["bus"]
     if phase is Phase.TRIPLE:

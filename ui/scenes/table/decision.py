@@ -33,6 +33,7 @@ from zemlevlasnyk.ui.scenes.table.choices import (
     toolbar,
 )
 from zemlevlasnyk.ui.sessions.view import PlayerInfo
+from zemlevlasnyk.ui.words.ruleset import branches
 from zemlevlasnyk.ui.words.text import Words, money
 
 # The question's box holds this many lines (its text shrinks rather than grow the box).
@@ -143,7 +144,7 @@ class DecisionPanel:
                 mortgages = holdings.raisable(game, me) - cash - houses - cards
                 # Without mortgages the rest is deed sales and a deposit (seed 004).
                 sales = "raise_sales_cards" if cards else "raise_sales"
-                words = d[sales] if game.rules.deed_sale_percent else d["raise"]
+                words = d[sales] if branches(game.rules) else d["raise"]
                 notes.append(words.format(amount=money(houses + mortgages + cards), houses=money(houses),
                                           mortgages=money(mortgages), cards=money(cards)))
             return notes, []
@@ -154,13 +155,13 @@ class DecisionPanel:
         if game.main_seat() != me or game.outcome() is not None:
             return ""
         if game.phase is Phase.DEBT:
-            return str(t["debt_hint"])
+            return str(t["debt_hint_sales" if branches(game.rules) else "debt_hint"])
         if game.phase not in (Phase.PRE_ROLL, Phase.POST_ROLL, Phase.BUY):
             return ""
         if not any(game.owner[c] == me for c in game.rules.properties):
             return ""
         # Without mortgages a deed is sold to the bank instead (seed 004).
-        return str(t["manage_hint_sales" if game.rules.deed_sale_percent else "manage_hint"])
+        return str(t["manage_hint_sales" if branches(game.rules) else "manage_hint"])
 
     # --- where things go ----------------------------------------------------------------
 

@@ -20,7 +20,7 @@ from zemlevlasnyk.ui.kit.text_fit import shrink_line, steps
 from zemlevlasnyk.ui.kit.theme import Sizes
 from zemlevlasnyk.ui.kit.widgets import Button, Fitted, draw_text, fit, panel, text_width, wrap
 from zemlevlasnyk.ui.scenes.table.board import deed_colour
-from zemlevlasnyk.ui.words.ruleset import cell_name, deck_name
+from zemlevlasnyk.ui.words.ruleset import branches, cell_name, deck_name
 from zemlevlasnyk.ui.words.text import Words, money
 
 # The card's width at the reference window size.
@@ -46,13 +46,13 @@ def deed_rows(game: Game, cell: int, t: Words) -> list[DeedRow]:
     owner = game.owner[cell]
     owned = owner != BANK and not game.mortgaged[cell]
     # Without mortgages (seed 004) the buildings are branches and a central office.
-    fair = bool(rules.deed_sale_percent)
+    fair = branches(rules)
     if info.kind == "street":
         built = game.buildings[cell]
         full = owned and holdings.owns_group(game, owner, cell)
         rows = [DeedRow(d["rent_base"], money(info.rent), owned and not built and not full),
-                DeedRow(d["rent_group"], money(info.rent * rules.full_group_multiplier),
-                        owned and not built and full)]
+                DeedRow(d["rent_group_branches" if fair else "rent_group"],
+                        money(info.rent * rules.full_group_multiplier), owned and not built and full)]
         houses = d["rent_branches" if fair else "rent_houses"]
         for n in range(1, rules.max_buildings):
             rows.append(DeedRow(houses[min(n, len(houses)) - 1].format(n=n),
@@ -107,7 +107,7 @@ def facts(game: Game, cell: int, t: Words) -> list[tuple[str, str]]:
     else:
         out = [(d["price"], money(info.price)), (d["mortgage_value"], money(rules.mortgage_value(cell)))]
     if info.kind == "street":
-        out.append((d["branch_cost" if rules.deed_sale_percent else "house_cost"], money(info.house_cost)))
+        out.append((d["branch_cost" if branches(rules) else "house_cost"], money(info.house_cost)))
     if game.mortgaged[cell]:
         out.append((d["redeem_cost"], money(rules.redeem_cost(cell))))
     return out

@@ -21,7 +21,7 @@ from zemlevlasnyk.ui.kit.theme import Sizes
 from zemlevlasnyk.ui.kit.widgets import draw_text, fit, panel, wrap
 from zemlevlasnyk.ui.sessions.playback import BankruptcyReport
 from zemlevlasnyk.ui.words.narrate import card_text
-from zemlevlasnyk.ui.words.ruleset import cell_name, deck_name
+from zemlevlasnyk.ui.words.ruleset import branches, card_name, cell_name, deck_name, kept_power
 from zemlevlasnyk.ui.words.text import form, money
 
 FORTUNE = pygame.Color("#e0a91c")
@@ -58,8 +58,10 @@ def bankruptcy_words(report: BankruptcyReport, rules: Ruleset, names: Sequence[s
         reason = words["reasons"].get(key, key)
         lines.append(b["owed"].format(amount=money(report.owed), reason=reason, creditor=creditor,
                                       raisable=money(report.raisable)))
+    # «Ярмарок» sells branches and offices, and has no mortgages to clear.
+    fair = branches(rules)
     if report.sold:
-        lines.append(b["sold"].format(amount=money(report.sold)))
+        lines.append(b["sold_sales" if fair else "sold"].format(amount=money(report.sold)))
     what: list[str] = []
     if report.cash:
         what.append(b["cash"].format(amount=money(report.cash)))
@@ -67,12 +69,16 @@ def bankruptcy_words(report: BankruptcyReport, rules: Ruleset, names: Sequence[s
         what.append(_cells(rules, (c for c, _ in report.deeds), lang, t["mortgaged_mark"],
                            [m for _, m in report.deeds]))
     if report.cards and report.creditor is not None:
-        what.append(b["card"])
+        # A release card as ever; a kept power («Казка», «Ярмарок»'s certificate) by its name.
+        powers = [c for c in report.card_ids if kept_power(rules, c)]
+        if len(powers) < report.cards:
+            what.append(b["card"])
+        what.extend(words["trade_card"].format(card=card_name(rules, c, lang)) for c in powers)
     listed = ", ".join(what) or b["nothing"]
     if report.creditor is None:
         lines.append(b["to_bank"].format(what=listed))
         if report.returned:
-            lines.append(b["returned"].format(cells=_cells(rules, report.returned, lang)))
+            lines.append(b["returned_sales" if fair else "returned"].format(cells=_cells(rules, report.returned, lang)))
     else:
         lines.append(b["to_player"].format(name=creditor, what=listed))
     return title, lines, ""
